@@ -1,0 +1,123 @@
+//! Series of refereed games between two players (`tuner match`): seats
+//! alternate, and a summary of results, decision times and faults.
+
+use crate::deal::{Deal, derive_seed};
+use crate::referee::{Limits, Player, RefereedGame, play_deal};
+use crate::rules::Seat;
+use crate::runner::Outcome;
+use crate::stats::percentile;
+use serde::Serialize;
+
+/// Where a match's dice come from.
+#[derive(Clone, Debug)]
+pub enum DealSource {
+    /// One deal for every game (the official input file).
+    Fixed(Deal),
+    /// Game pair `k` plays `Deal::from_seed(derive(seed, k))`, seats swapped
+    /// (and tie-breaks mirrored) in the second game of the pair.
+    Seeded(u64),
+}
+
+impl DealSource {
+    /// The deal of game `g` and whether player 1 sits second.
+    pub fn game(&self, g: u64) -> (Deal, bool) {
+        let swapped = g % 2 == 1;
+        match self {
+            DealSource::Fixed(d) => (d.clone(), swapped),
+            DealSource::Seeded(s) => {
+                let d = Deal::from_seed(derive_seed(&[*s, g / 2]));
+                (if swapped { d.swapped() } else { d }, swapped)
+            }
+        }
+    }
+}
+
+/// One player's side of a match summary.
+#[derive(Clone, Debug, Default, Serialize)]
+pub struct Side {
+    pub name: String,
+    pub wins: u32,
+    pub draws: u32,
+    pub losses: u32,
+    pub mean_total: f64,
+    pub mean_bid_points: f64,
+    pub decisions: usize,
+    pub p50_ms: f64,
+    pub p99_ms: f64,
+    pub max_ms: f64,
+    pub faults: Vec<String>,
+}
+
+/// A match summary (`--json`).
+#[derive(Clone, Debug, Default, Serialize)]
+pub struct MatchSummary {
+    pub games: u32,
+    pub p1: Side,
+    pub p2: Side,
+}
+
+/// Plays `games` games; `on_game` sees each (game index, player 1's seat, game).
+pub fn run_match(
+    players: [&Player; 2],
+    source: &DealSource,
+    games: u64,
+    seed: u64,
+    limits: Limits,
+    mut on_game: impl FnMut(u64, Seat, &RefereedGame),
+) -> MatchSummary {
+    let mut sides = [Side::default(), Side::default()];
+    let mut times: [Vec<f64>; 2] = [vec![], vec![]];
+    let (mut total, mut bids) = ([0f64; 2], [0f64; 2]);
+    for (i, p) in players.iter().enumerate() {
+        sides[i].name = p.name();
+    }
+    for g in 0..games {
+        let (deal, swapped) = source.game(g);
+        let seats = if swapped { [1, 0] } else { [0, 1] };
+        let seat_players = if swapped {
+            [players[1], players[0]]
+        } else {
+            players
+        };
+        let seeds = [derive_seed(&[seed, g, 1]), derive_seed(&[seed, g, 2])];
+        let game = play_deal(seat_players, &deal, seeds, limits);
+        let outcome = game.result.outcome();
+        for p in 0..2 {
+            let s = seats[p];
+            let side = &mut sides[p];
+            let card = &game.result.cards[s];
+            total[p] += card.total() as f64;
+            bids[p] += card.bid_points as f64;
+            times[p].extend(game.times[s].iter().map(|d| d.as_secs_f64() * 1000.0));
+            match outcome {
+                Outcome::Draw => side.draws += 1,
+                Outcome::Win(w) if w.index() == s => side.wins += 1,
+                Outcome::Win(_) => side.losses += 1,
+            }
+            match &game.result.fault {
+                Some((f, why)) if f.index() == s => side.faults.push(format!("game {g}: {why}")),
+                _ => {}
+            }
+        }
+        let p1_seat = if swapped { Seat::Second } else { Seat::First };
+        on_game(g, p1_seat, &game);
+    }
+    for p in 0..2 {
+        let n = games.max(1) as f64;
+        let side = &mut sides[p];
+        side.mean_total = total[p] / n;
+        side.mean_bid_points = bids[p] / n;
+        let t = &mut times[p];
+        t.sort_by(f64::total_cmp);
+        side.decisions = t.len();
+        side.p50_ms = percentile(t, 0.5);
+        side.p99_ms = percentile(t, 0.99);
+        side.max_ms = t.last().copied().unwrap_or(0.0);
+    }
+    let [p1, p2] = sides;
+    MatchSummary {
+        games: games as u32,
+        p1,
+        p2,
+    }
+}

@@ -1,0 +1,198 @@
+//! Command-line interface: parses arguments and calls the library. All file
+//! and terminal I/O of the subcommands lives here or in the modules it calls
+//! at the edges (referee, plot, run folders).
+
+use crate::arena::{DealSource, run_match};
+use crate::deal::Deal;
+use crate::referee::{Limits, Player};
+use crate::strategy::StrategySpec;
+use crate::transcript::official_log;
+use anyhow::{Context, Result, bail};
+use clap::{Parser, Subcommand};
+use std::path::{Path, PathBuf};
+use std::time::Duration;
+
+#[derive(Parser)]
+#[command(
+    name = "tuner",
+    version,
+    about = "Tunes and builds winning bots for Yacht Auction"
+)]
+struct Cli {
+    #[command(subcommand)]
+    command: Cmd,
+}
+
+#[derive(Subcommand)]
+enum Cmd {
+    /// Run a built-in strategy as a protocol program on stdin/stdout.
+    Play {
+        /// greedy, sample:N, sample:4D, combo:XY, genome:PATH
+        spec: String,
+        /// Seed of the strategy's own randomness (random bidders).
+        #[arg(default_value_t = 0)]
+        seed: u64,
+    },
+    /// Referee games between two programs, like the official testing tool.
+    Match(MatchArgs),
+    /// Print speed figures (in-process games/s, ns per decision, match games/s).
+    Bench(crate::bench::BenchArgs),
+}
+
+#[derive(clap::Args)]
+struct MatchArgs {
+    /// Player 1: a command line (split like a shell, never run by one) or builtin:SPEC.
+    #[arg(long)]
+    p1: String,
+    /// Player 2, as --p1.
+    #[arg(long)]
+    p2: String,
+    /// Dice from an official input file (12 lines `AAAAA BBBBB t`).
+    #[arg(long, conflicts_with = "seed")]
+    input: Option<PathBuf>,
+    /// Dice from this seed (game pairs share dice, seats swapped).
+    #[arg(long)]
+    seed: Option<u64>,
+    /// Number of games; seats alternate.
+    #[arg(long, default_value_t = 1)]
+    games: u64,
+    /// Time limit per BID/PUT, in milliseconds.
+    #[arg(long, default_value_t = 500)]
+    move_timeout: u64,
+    /// Time limit for READY, in milliseconds.
+    #[arg(long, default_value_t = 3000)]
+    ready_timeout: u64,
+    /// Write the official log of every game here (games separated by a blank line).
+    #[arg(long)]
+    log: Option<PathBuf>,
+    /// Write a JSON summary here.
+    #[arg(long)]
+    json: Option<PathBuf>,
+}
+
+pub fn run() -> Result<()> {
+    let cli = Cli::parse();
+    match cli.command {
+        Cmd::Play { spec, seed } => play(&spec, seed),
+        Cmd::Match(args) => match_cmd(args),
+        Cmd::Bench(args) => crate::bench::run(args),
+    }
+}
+
+fn play(spec: &str, seed: u64) -> Result<()> {
+    let spec = StrategySpec::parse(spec).map_err(anyhow::Error::msg)?;
+    let mut bot = crate::protocol::Bot::new(spec.build(), seed);
+    let stdin = std::io::stdin();
+    crate::protocol::serve(
+        &mut bot,
+        stdin.lock(),
+        std::io::stdout().lock(),
+        std::io::stderr(),
+    )
+    .context("protocol I/O")
+}
+
+/// Reads a file with its path in the error.
+pub fn read_file(path: &Path) -> Result<String> {
+    std::fs::read_to_string(path).with_context(|| format!("cannot read {}", path.display()))
+}
+
+/// Writes a file atomically: a temporary file beside it, then a rename.
+pub fn write_atomic(path: &Path, bytes: &[u8]) -> Result<()> {
+    if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
+        std::fs::create_dir_all(dir).with_context(|| format!("cannot create {}", dir.display()))?;
+    }
+    let tmp = path.with_extension(format!(
+        "{}.tmp",
+        path.extension().and_then(|e| e.to_str()).unwrap_or("")
+    ));
+    std::fs::write(&tmp, bytes).with_context(|| format!("cannot write {}", tmp.display()))?;
+    std::fs::rename(&tmp, path).with_context(|| format!("cannot rename to {}", path.display()))
+}
+
+fn match_cmd(a: MatchArgs) -> Result<()> {
+    let p1 = Player::parse(&a.p1)
+        .map_err(anyhow::Error::msg)
+        .context("--p1")?;
+    let p2 = Player::parse(&a.p2)
+        .map_err(anyhow::Error::msg)
+        .context("--p2")?;
+    let source = match (&a.input, a.seed) {
+        (Some(path), _) => DealSource::Fixed(
+            Deal::parse(&read_file(path)?)
+                .map_err(anyhow::Error::msg)
+                .with_context(|| format!("in {}", path.display()))?,
+        ),
+        (None, Some(s)) => DealSource::Seeded(s),
+        (None, None) => bail!("give the dice: --input FILE or --seed S"),
+    };
+    let limits = Limits {
+        ready: Duration::from_millis(a.ready_timeout),
+        decision: Duration::from_millis(a.move_timeout),
+    };
+    let mut log = String::new();
+    let seed = a.seed.unwrap_or(0);
+    let summary = run_match(
+        [&p1, &p2],
+        &source,
+        a.games,
+        seed,
+        limits,
+        |_, p1_seat, game| {
+            if a.log.is_some() {
+                let cmds = if p1_seat == crate::rules::Seat::First {
+                    [p1.command(), p2.command()]
+                } else {
+                    [p2.command(), p1.command()]
+                };
+                if !log.is_empty() {
+                    log.push('\n');
+                }
+                let r = &game.result;
+                log.push_str(&official_log(
+                    [&cmds[0], &cmds[1]],
+                    r.result_tag(),
+                    &game.events,
+                    r.totals(),
+                ));
+            }
+        },
+    );
+    if let Some(path) = &a.log {
+        write_atomic(path, log.as_bytes())?;
+    }
+    if let Some(path) = &a.json {
+        write_atomic(path, serde_json::to_string_pretty(&summary)?.as_bytes())?;
+    }
+    println!(
+        "{:<32} {:>6} {:>6} {:>6} {:>10} {:>9} {:>8} {:>8} {:>8} faults",
+        "player", "wins", "draws", "losses", "mean total", "mean bid", "p50 ms", "p99 ms", "max ms"
+    );
+    for s in [&summary.p1, &summary.p2] {
+        println!(
+            "{:<32} {:>6} {:>6} {:>6} {:>10.0} {:>9.0} {:>8.3} {:>8.3} {:>8.3} {}",
+            truncate(&s.name, 32),
+            s.wins,
+            s.draws,
+            s.losses,
+            s.mean_total,
+            s.mean_bid_points,
+            s.p50_ms,
+            s.p99_ms,
+            s.max_ms,
+            s.faults.len()
+        );
+        for f in s.faults.iter().take(5) {
+            println!("    fault: {f}");
+        }
+    }
+    Ok(())
+}
+
+fn truncate(s: &str, n: usize) -> String {
+    if s.chars().count() <= n {
+        s.to_string()
+    } else {
+        s.chars().take(n - 1).chain(['…']).collect()
+    }
+}

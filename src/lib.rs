@@ -1,0 +1,16 @@
+//! yacht-tuner: rules engine, strategies, evaluation and genetic tuning for
+//! Yacht Auction bots. See ARCHITECTURE.md for the map.
+
+pub mod arena;
+pub mod bench;
+pub mod cli;
+pub mod deal;
+pub mod game;
+pub mod protocol;
+pub mod referee;
+pub mod rules;
+pub mod runner;
+pub mod stats;
+pub mod strategy;
+pub mod tables;
+pub mod transcript;

@@ -1,0 +1,8 @@
+//! The `tuner` command line.
+
+fn main() {
+    if let Err(e) = yacht_tuner::cli::run() {
+        eprintln!("error: {e:#}");
+        std::process::exit(1);
+    }
+}

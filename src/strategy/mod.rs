@@ -1,0 +1,114 @@
+//! Built-in strategies and the `SPEC` strings that name them: `greedy`,
+//! `sample:N` (or `sample:4D`), `combo:XY` for any put × bid pair, and
+//! `genome:PATH`.
+
+pub mod sample;
+
+use crate::game::Strategy;
+use sample::{BidPolicy, Composed, PutPolicy, SAMPLES};
+
+/// A parsed strategy spec: cheap to clone and share between threads, and
+/// turned into a fresh player with [`StrategySpec::build`].
+#[derive(Clone, Debug, PartialEq)]
+pub enum StrategySpec {
+    Greedy,
+    Composed {
+        name: String,
+        put: PutPolicy,
+        bid: BidPolicy,
+    },
+}
+
+/// The spec forms accepted, for error messages.
+pub const SPEC_HELP: &str =
+    "greedy, sample:N (N = 1..10), sample:1A … sample:5E, combo:XY (X = 1..5, Y = A..E)";
+
+impl StrategySpec {
+    pub fn parse(spec: &str) -> Result<StrategySpec, String> {
+        let spec = spec.trim();
+        let unknown = || format!("unknown strategy `{spec}`; valid: {SPEC_HELP}");
+        if spec == "greedy" {
+            return Ok(StrategySpec::Greedy);
+        }
+        let (kind, arg) = spec.split_once(':').ok_or_else(unknown)?;
+        match kind {
+            "sample" => {
+                let found = match arg.parse::<usize>() {
+                    Ok(n) if (1..=10).contains(&n) => Some(SAMPLES[n - 1]),
+                    _ => SAMPLES
+                        .iter()
+                        .copied()
+                        .find(|(name, _, _)| name.eq_ignore_ascii_case(arg)),
+                };
+                let (name, put, bid) = found.ok_or_else(unknown)?;
+                Ok(StrategySpec::Composed {
+                    name: name.to_string(),
+                    put,
+                    bid,
+                })
+            }
+            "combo" => {
+                let mut ch = arg.chars();
+                let (Some(x), Some(y), None) = (ch.next(), ch.next(), ch.next()) else {
+                    return Err(unknown());
+                };
+                let put = PutPolicy::from_digit(x).ok_or_else(unknown)?;
+                let bid = BidPolicy::from_letter(y.to_ascii_uppercase()).ok_or_else(unknown)?;
+                Ok(StrategySpec::Composed {
+                    name: arg.to_ascii_uppercase(),
+                    put,
+                    bid,
+                })
+            }
+            _ => Err(unknown()),
+        }
+    }
+
+    /// A short display name.
+    pub fn name(&self) -> String {
+        match self {
+            StrategySpec::Greedy => "greedy".to_string(),
+            StrategySpec::Composed { name, .. } => name.clone(),
+        }
+    }
+
+    /// A fresh player.
+    pub fn build(&self) -> Box<dyn Strategy> {
+        match self {
+            StrategySpec::Greedy => Box::new(Composed::greedy()),
+            StrategySpec::Composed { put, bid, .. } => Box::new(Composed::new(*put, *bid)),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn specs_parse_by_number_name_and_combo() {
+        let four_d = StrategySpec::parse("sample:6").unwrap();
+        assert_eq!(four_d, StrategySpec::parse("sample:4d").unwrap());
+        assert_eq!(four_d.name(), "4D");
+        assert_eq!(StrategySpec::parse("combo:4b").unwrap().name(), "4B");
+        assert_eq!(
+            StrategySpec::parse(" greedy ").unwrap(),
+            StrategySpec::Greedy
+        );
+    }
+
+    #[test]
+    fn unknown_specs_list_the_valid_ones() {
+        for bad in [
+            "sample:11",
+            "sample:6F",
+            "combo:6A",
+            "combo:4",
+            "foo",
+            "genius:3",
+        ] {
+            let e = StrategySpec::parse(bad).unwrap_err();
+            assert!(e.contains(bad) && e.contains("sample:N"), "{e}");
+        }
+    }
+}

@@ -1,0 +1,514 @@
+//! The ten sample AIs of SAMPLE_AIS.md, and `greedy`, composed from one put
+//! policy and one bid policy each: `Composed { put, bid }`.
+
+use crate::deal::{derive_seed, uniform};
+use crate::game::{Holding, Put, Strategy, View, put_of};
+use crate::rules::{Bid, Bundle, CATEGORIES, Category, MAX_BID, bonus_for};
+use crate::tables::{BestPut, tables};
+use rand_core::SeedableRng;
+use rand_pcg::Pcg32;
+
+/// The par table rounded to integers, as the sample AIs use it.
+pub const PAR: [i32; CATEGORIES] = [
+    1664, 3328, 4992, 6656, 8320, 9984, 24179, 7937, 19300, 9750, 13218, 4635,
+];
+
+/// How a sample AI chooses its put.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum PutPolicy {
+    /// P1: the first unused category, the first five dice in arrival order.
+    Example,
+    /// P2: the most points.
+    Greedy,
+    /// P3: hard combinations first.
+    HardCombos,
+    /// P4: upper categories at bonus pace first, then the highest gain.
+    UpperFirst,
+    /// P5: any scoring combination first, then the highest gain.
+    CombosFirst,
+}
+
+/// How a sample AI bids.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum BidPolicy {
+    /// A: the bundle with the larger sum; bid a tenth of the lead.
+    Example,
+    /// B: the bundle with the larger sum (ties B); bid the sum difference.
+    SumDifference,
+    /// C: a random bundle, bid 0.
+    Random,
+    /// D: the better bundle; bid a quarter of the value difference.
+    Defensive,
+    /// E: the better bundle; bid 3/5 of the difference plus 1000.
+    Aggressive,
+    /// `greedy`'s own: the bundle with the better best put, bid 0.
+    BetterPoints,
+}
+
+/// The ten sample AIs in battle order: (name, put, bid).
+pub const SAMPLES: [(&str, PutPolicy, BidPolicy); 10] = [
+    ("1A", PutPolicy::Example, BidPolicy::Example),
+    ("2B", PutPolicy::Greedy, BidPolicy::SumDifference),
+    ("2C", PutPolicy::Greedy, BidPolicy::Random),
+    ("3C", PutPolicy::HardCombos, BidPolicy::Random),
+    ("4C", PutPolicy::UpperFirst, BidPolicy::Random),
+    ("4D", PutPolicy::UpperFirst, BidPolicy::Defensive),
+    ("4E", PutPolicy::UpperFirst, BidPolicy::Aggressive),
+    ("5C", PutPolicy::CombosFirst, BidPolicy::Random),
+    ("5D", PutPolicy::CombosFirst, BidPolicy::Defensive),
+    ("5E", PutPolicy::CombosFirst, BidPolicy::Aggressive),
+];
+
+impl PutPolicy {
+    pub fn from_digit(c: char) -> Option<PutPolicy> {
+        Some(match c {
+            '1' => PutPolicy::Example,
+            '2' => PutPolicy::Greedy,
+            '3' => PutPolicy::HardCombos,
+            '4' => PutPolicy::UpperFirst,
+            '5' => PutPolicy::CombosFirst,
+            _ => return None,
+        })
+    }
+}
+
+impl BidPolicy {
+    pub fn from_letter(c: char) -> Option<BidPolicy> {
+        Some(match c {
+            'A' => BidPolicy::Example,
+            'B' => BidPolicy::SumDifference,
+            'C' => BidPolicy::Random,
+            'D' => BidPolicy::Defensive,
+            'E' => BidPolicy::Aggressive,
+            _ => return None,
+        })
+    }
+}
+
+/// A chosen put: category, its best dice and their points (bonus included).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Choice {
+    pub category: Category,
+    pub best: BestPut,
+    pub points: i32,
+}
+
+impl Choice {
+    /// Points minus the category's (integer) par.
+    pub fn gain(&self) -> i32 {
+        self.points - PAR[self.category.index()]
+    }
+}
+
+/// The best unused candidate put by `key` among those `keep` accepts, ties
+/// to the lower category. A plain loop: this runs millions of times.
+fn best_choice(
+    holding: Holding,
+    used: u16,
+    upper: i32,
+    keep: impl Fn(Category, i32) -> bool,
+    key: impl Fn(Category, i32) -> i32,
+) -> Option<Choice> {
+    let t = tables();
+    let mut best: Option<(i32, Choice)> = None;
+    let mut free = !used & 0xfff;
+    while free != 0 {
+        let c = Category::from_index(free.trailing_zeros() as usize);
+        free &= free - 1;
+        let bp = match holding {
+            Holding::Ten(h) => t.best10(h, c),
+            Holding::Five(d) => BestPut {
+                points: t.score5(d, c),
+                put: d,
+            },
+            Holding::Empty => return None,
+        };
+        if !keep(c, bp.points) {
+            continue;
+        }
+        let points = bp.points + bonus_for(c, bp.points, upper);
+        let k = key(c, points);
+        if best.is_none_or(|(bk, _)| k > bk) {
+            best = Some((
+                k,
+                Choice {
+                    category: c,
+                    best: bp,
+                    points,
+                },
+            ));
+        }
+    }
+    best.map(|(_, c)| c)
+}
+
+fn by_points(_: Category, points: i32) -> i32 {
+    points
+}
+
+fn by_gain(c: Category, points: i32) -> i32 {
+    points - PAR[c.index()]
+}
+
+fn any(_: Category, _: i32) -> bool {
+    true
+}
+
+const HARD: [Category; 5] = [
+    Category::Yacht,
+    Category::LargeStraight,
+    Category::SmallStraight,
+    Category::FourOfAKind,
+    Category::FullHouse,
+];
+
+/// The put a (non-example) policy chooses from a holding.
+pub fn choose(policy: PutPolicy, holding: Holding, used: u16, upper: i32) -> Option<Choice> {
+    let pick = |keep: &dyn Fn(Category, i32) -> bool, key: fn(Category, i32) -> i32| {
+        best_choice(holding, used, upper, keep, key)
+    };
+    match policy {
+        PutPolicy::Example | PutPolicy::Greedy => pick(&any, by_points),
+        PutPolicy::HardCombos => {
+            for h in HARD {
+                if let Some(c) = pick(&|c, p| c == h && p > 0, by_points) {
+                    return Some(c);
+                }
+            }
+            let upper_or_choice = |c: Category, _| c.face().is_some() || c == Category::Choice;
+            match pick(&upper_or_choice, by_points) {
+                Some(c) if c.points > 0 => Some(c),
+                _ => pick(&any, |c, _| -PAR[c.index()]),
+            }
+        }
+        PutPolicy::UpperFirst => {
+            let at_pace = |c: Category, p| c.face().is_some_and(|k| p >= 3 * k as i32 * 1000);
+            pick(&at_pace, by_gain).or_else(|| pick(&any, by_gain))
+        }
+        PutPolicy::CombosFirst => {
+            let combo = |c: Category, p| c.index() >= 7 && p > 0;
+            pick(&combo, by_gain).or_else(|| pick(&any, by_gain))
+        }
+    }
+}
+
+/// A strategy made of a put policy and a bid policy.
+#[derive(Clone, Debug)]
+pub struct Composed {
+    pub put: PutPolicy,
+    pub bid: BidPolicy,
+    rng: Pcg32,
+}
+
+impl Composed {
+    pub fn new(put: PutPolicy, bid: BidPolicy) -> Composed {
+        Composed {
+            put,
+            bid,
+            rng: Pcg32::seed_from_u64(0),
+        }
+    }
+
+    /// `greedy`: most points now, the bundle with the better best put, bid 0.
+    pub fn greedy() -> Composed {
+        Composed::new(PutPolicy::Greedy, BidPolicy::BetterPoints)
+    }
+
+    /// Sample AI `n` (1..=10).
+    pub fn sample(n: usize) -> Option<Composed> {
+        let (_, p, b) = SAMPLES.get(n.checked_sub(1)?)?;
+        Some(Composed::new(*p, *b))
+    }
+
+    /// The value v(X) of receiving a bundle: the gain (or, for
+    /// `BetterPoints`, the points) of the put this AI's policy would choose.
+    fn value(&self, view: &View, bundle: [u8; 5]) -> i32 {
+        let me = &view.me;
+        let Some(bundle) = tables().dice5(&bundle) else {
+            return 0;
+        };
+        let holding = me.holding.with(bundle);
+        let c = choose(self.put, holding, me.used, me.upper);
+        match (c, self.bid) {
+            (Some(c), BidPolicy::BetterPoints) => c.points,
+            (Some(c), _) => c.gain(),
+            (None, _) => 0,
+        }
+    }
+}
+
+fn dice_sum(d: &[u8; 5]) -> u32 {
+    d.iter().map(|&x| x as u32).sum()
+}
+
+impl Strategy for Composed {
+    fn new_game(&mut self, seed: u64) {
+        self.rng = Pcg32::seed_from_u64(derive_seed(&[seed, 0x5A3F]));
+    }
+
+    fn bid(&mut self, view: &View) -> Bid {
+        let Some((a, b)) = view.roll else {
+            return Bid {
+                bundle: Bundle::A,
+                amount: 0,
+            };
+        };
+        let better = || {
+            let (va, vb) = (self.value(view, a), self.value(view, b));
+            if va >= vb {
+                (Bundle::A, va - vb)
+            } else {
+                (Bundle::B, vb - va)
+            }
+        };
+        let (bundle, amount) = match self.bid {
+            BidPolicy::Example => {
+                let g = if dice_sum(&a) > dice_sum(&b) {
+                    Bundle::A
+                } else {
+                    Bundle::B
+                };
+                let lead = (view.me.total() - view.opp.total()) / 10;
+                (g, lead.clamp(0, MAX_BID as i32) as u32)
+            }
+            BidPolicy::SumDifference => {
+                let g = if dice_sum(&a) > dice_sum(&b) {
+                    Bundle::A
+                } else {
+                    Bundle::B
+                };
+                (g, dice_sum(&a).abs_diff(dice_sum(&b)) * 1000)
+            }
+            BidPolicy::Random => {
+                let g = if uniform(&mut self.rng, 2) == 0 {
+                    Bundle::A
+                } else {
+                    Bundle::B
+                };
+                (g, 0)
+            }
+            BidPolicy::Defensive => {
+                let (g, diff) = better();
+                (g, (diff / 4) as u32)
+            }
+            BidPolicy::Aggressive => {
+                let (g, diff) = better();
+                (
+                    g,
+                    if diff > 0 {
+                        (diff * 3 / 5 + 1000) as u32
+                    } else {
+                        0
+                    },
+                )
+            }
+            BidPolicy::BetterPoints => (better().0, 0),
+        };
+        Bid {
+            bundle,
+            amount: amount.min(MAX_BID),
+        }
+    }
+
+    fn put(&mut self, view: &View) -> Put {
+        let me = &view.me;
+        if self.put == PutPolicy::Example {
+            let category = Category::ALL
+                .into_iter()
+                .find(|c| !me.is_used(*c))
+                .unwrap_or(Category::Yacht);
+            let mut dice = [1u8; 5];
+            for (d, x) in dice.iter_mut().zip(view.my_dice.as_slice()) {
+                *d = *x;
+            }
+            return Put { category, dice };
+        }
+        match choose(self.put, me.holding, me.used, me.upper) {
+            Some(c) => put_of(c.category, c.best.put),
+            None => Put {
+                category: Category::Choice,
+                dice: [1; 5],
+            },
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::parse_dice;
+
+    fn d(s: &str) -> [u8; 5] {
+        parse_dice(s).unwrap()
+    }
+
+    /// A view holding `carry` + `bundle`, with `used` categories and upper.
+    fn ten(carry: &str, bundle: &str) -> Holding {
+        let t = tables();
+        Holding::Ten(t.add5(t.dice5(&d(carry)).unwrap(), t.dice5(&d(bundle)).unwrap()))
+    }
+
+    fn pick(p: PutPolicy, h: Holding, used: u16, upper: i32) -> (Category, [u8; 5]) {
+        let c = choose(p, h, used, upper).unwrap();
+        (c.category, tables().faces5(c.best.put))
+    }
+
+    #[test]
+    fn greedy_takes_the_most_points_with_the_tie_breaks() {
+        // 5 sixes + 12345: YACHT 50000 beats everything.
+        let h = ten("66666", "12345");
+        assert_eq!(
+            pick(PutPolicy::Greedy, h, 0, 0),
+            (Category::Yacht, d("66666"))
+        );
+        // With YACHT used: SIX, CHOICE, FOUR_OF_A_KIND, FULL_HOUSE and
+        // LARGE_STRAIGHT all give 30000: the lowest index (SIX) wins.
+        let used = Category::Yacht.bit();
+        assert_eq!(
+            pick(PutPolicy::Greedy, h, used, 0),
+            (Category::Six, d("66666"))
+        );
+    }
+
+    #[test]
+    fn greedy_counts_the_bonus_as_points() {
+        // Upper at 45000: SIX with three sixes (18000) reaches 63000 → 53000.
+        let h = ten("66612", "33112");
+        let used = Category::Yacht.bit() | Category::Choice.bit();
+        let c = choose(PutPolicy::Greedy, h, used, 45000).unwrap();
+        assert_eq!((c.category, c.points), (Category::Six, 53000));
+    }
+
+    #[test]
+    fn hard_combos_first_in_their_order() {
+        // Has a small straight and a full house: SMALL_STRAIGHT comes first.
+        let h = ten("12344", "44666");
+        assert_eq!(
+            pick(PutPolicy::HardCombos, h, 0, 0).0,
+            Category::SmallStraight
+        );
+        // Nothing hard scores: P2 over CHOICE and upper → CHOICE.
+        let h = ten("11223", "55664");
+        let used = HARD.iter().fold(0, |m, c| m | c.bit());
+        assert_eq!(
+            pick(PutPolicy::HardCombos, h, used, 0),
+            (Category::Choice, d("45566"))
+        );
+        // Only YACHT and FOUR_OF_A_KIND open, both 0: the lower par (YACHT).
+        let used = !(Category::Yacht.bit() | Category::FourOfAKind.bit()) & 0xfff;
+        assert_eq!(
+            pick(PutPolicy::HardCombos, h, used, 0),
+            (Category::Yacht, d("11223"))
+        );
+    }
+
+    #[test]
+    fn upper_first_takes_paced_upper_by_gain() {
+        // Three fives (15000, gain 6680) and three twos (6000, gain 2672):
+        // both at pace; FIVE has the higher gain.
+        let h = ten("55522", "21346");
+        assert_eq!(
+            pick(PutPolicy::UpperFirst, h, 0, 0),
+            (Category::Five, d("12555"))
+        );
+        // Without a paced upper: the highest gain overall (SMALL_STRAIGHT
+        // 15000 − 9750 = 5250 vs CHOICE 27000 − 24179 = 2821).
+        // (LARGE_STRAIGHT 30000 − 13218 = 16782 is the highest.)
+        let h = ten("12346", "56512");
+        assert_eq!(
+            pick(PutPolicy::UpperFirst, h, 0, 0).0,
+            Category::LargeStraight
+        );
+        // Three sixes reach pace: SIX is taken although its gain is lower.
+        let h = ten("12346", "56611");
+        assert_eq!(
+            pick(PutPolicy::UpperFirst, h, 0, 0),
+            (Category::Six, d("11666"))
+        );
+    }
+
+    #[test]
+    fn combos_first_takes_any_scoring_combo_by_gain() {
+        // FOUR_OF_A_KIND 11116 (gain 10000 − 7937 = 2063) and FULL_HOUSE
+        // 55666 (gain 28000 − 19300 = 8700) score: the higher gain wins.
+        let h = ten("11116", "66552");
+        let c = choose(PutPolicy::CombosFirst, h, 0, 0).unwrap();
+        assert_eq!(c.category, Category::FullHouse);
+        assert_eq!(tables().faces5(c.best.put), d("55666"));
+    }
+
+    fn view_with_roll(a: &str, b: &str) -> View {
+        let mut v = View::new();
+        v.on_roll(d(a), d(b));
+        v
+    }
+
+    #[test]
+    fn bid_policies_on_a_first_round() {
+        // Round 1: the bundle alone. A: 66611 (sum 20) vs B: 12345 (sum 15).
+        let v = view_with_roll("66611", "12345");
+        let mut b = Composed::sample(2).unwrap();
+        assert_eq!(
+            b.bid(&v),
+            Bid {
+                bundle: Bundle::A,
+                amount: 5000
+            }
+        );
+        let mut a = Composed::sample(1).unwrap();
+        assert_eq!(
+            a.bid(&v),
+            Bid {
+                bundle: Bundle::A,
+                amount: 0
+            }
+        );
+        // P4 values: A → SIX 18000 at pace, gain 18000−9984 = 8016;
+        // B → best gain LARGE_STRAIGHT 30000−13218 = 16782. diff = 8766.
+        let mut dd = Composed::sample(6).unwrap();
+        assert_eq!(
+            dd.bid(&v),
+            Bid {
+                bundle: Bundle::B,
+                amount: 8766 / 4
+            }
+        );
+        let mut e = Composed::sample(7).unwrap();
+        assert_eq!(
+            e.bid(&v),
+            Bid {
+                bundle: Bundle::B,
+                amount: 8766 * 3 / 5 + 1000
+            }
+        );
+        // Equal values → A, and E bids 0 when diff is 0.
+        let v = view_with_roll("12345", "54321");
+        assert_eq!(
+            e.bid(&v),
+            Bid {
+                bundle: Bundle::A,
+                amount: 0
+            }
+        );
+        assert_eq!(
+            b.bid(&v),
+            Bid {
+                bundle: Bundle::B,
+                amount: 0
+            }
+        );
+    }
+
+    #[test]
+    fn random_bidder_is_seeded() {
+        let v = view_with_roll("66611", "12345");
+        let run = |seed| {
+            let mut c = Composed::sample(3).unwrap();
+            c.new_game(seed);
+            (0..32).map(|_| c.bid(&v).bundle).collect::<Vec<_>>()
+        };
+        assert_eq!(run(7), run(7));
+        assert_ne!(run(7), run(8));
+        assert!(run(7).contains(&Bundle::A) && run(7).contains(&Bundle::B));
+    }
+}

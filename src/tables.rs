@@ -1,0 +1,352 @@
+//! Precomputed tables over every multiset of 5 dice (252) and of 10 dice
+//! (3003): category points, the distinct put/carry splits of a hand, the best
+//! put per category (with the sample AIs' dice tie-break), and the par table.
+//! Built once per process; every decision is then a few look-ups. Std-only.
+
+use crate::rules::{CATEGORIES, Category, Counts, score_counts};
+use std::sync::OnceLock;
+
+/// Number of 5-dice multisets.
+pub const N5: usize = 252;
+/// Number of 10-dice multisets.
+pub const N10: usize = 3003;
+
+/// A multiset of five dice, as an index into the 5-dice tables. Indices follow
+/// the lexicographic order of the sorted dice (11111 = 0 … 66666 = 251).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Dice5(pub u8);
+
+/// A multiset of ten dice, as an index into the 10-dice tables.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Hand10(pub u16);
+
+/// One way to split a 10-dice hand: the five dice put and the five carried.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Split {
+    pub put: Dice5,
+    pub carry: Dice5,
+}
+
+/// The best put of one category from a hand: its category points and dice.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct BestPut {
+    pub points: i32,
+    pub put: Dice5,
+}
+
+/// All tables. Get them with [`tables()`].
+pub struct Tables {
+    counts5: Vec<Counts>,
+    sum5: Vec<u8>,
+    score5: Vec<[i32; CATEGORIES]>,
+    /// Counts key (base 6) → 5-dice index.
+    index5: Vec<u8>,
+    counts10: Vec<Counts>,
+    /// (carry, bundle) → hand index.
+    add5: Vec<u16>,
+    /// (hand, put) → carry, or NONE when the put is not in the hand.
+    carry_of: Vec<u8>,
+    faces5: Vec<[u8; 5]>,
+    split_start: Vec<u32>,
+    splits: Vec<Split>,
+    /// Best put per (hand, category), packed: points / 1000 and put index
+    /// (every category scores a multiple of 1000), so the table stays small.
+    best10: Vec<[[u8; 2]; CATEGORIES]>,
+    /// Probability of each 10-dice multiset under uniform dice.
+    weight10: Vec<f64>,
+    /// Probability of each 5-dice multiset under uniform dice.
+    weight5: Vec<f64>,
+    par: [f64; CATEGORIES],
+}
+
+static TABLES: OnceLock<Tables> = OnceLock::new();
+
+/// The process-wide tables, built on first use (about 2 ms).
+pub fn tables() -> &'static Tables {
+    TABLES.get_or_init(Tables::build)
+}
+
+const NONE: u8 = u8::MAX;
+
+/// Base-6 digit weights of each face, so a 5-dice key is a sum of look-ups.
+const POW6: [usize; 7] = [0, 1, 6, 36, 216, 1296, 7776];
+
+fn key5(c: &Counts) -> usize {
+    c.iter().rev().fold(0, |k, &n| k * 6 + n as usize)
+}
+
+fn multisets(n: u8) -> Vec<Counts> {
+    // Sorted dice d1 <= … <= dn in lexicographic order.
+    fn rec(face: u8, left: u8, cur: &mut Counts, out: &mut Vec<Counts>) {
+        if face == 6 {
+            if left == 0 {
+                out.push(*cur);
+            }
+            return;
+        }
+        // Lexicographic order of sorted dice: more small faces first.
+        for k in (0..=left).rev() {
+            cur[face as usize] = k;
+            rec(face + 1, left - k, cur, out);
+        }
+        cur[face as usize] = 0;
+    }
+    let mut out = Vec::new();
+    rec(0, n, &mut [0; 6], &mut out);
+    out
+}
+
+fn probability(c: &Counts) -> f64 {
+    let fact = |n: u8| (1..=n as u64).product::<u64>() as f64;
+    let n: u8 = c.iter().sum();
+    let ways = fact(n) / c.iter().map(|&k| fact(k)).product::<f64>();
+    ways / 6f64.powi(n as i32)
+}
+
+impl Tables {
+    fn build() -> Tables {
+        let counts5 = multisets(5);
+        let counts10 = multisets(10);
+        assert_eq!((counts5.len(), counts10.len()), (N5, N10));
+        let mut index5 = vec![u8::MAX; 6usize.pow(6)];
+        for (i, c) in counts5.iter().enumerate() {
+            index5[key5(c)] = i as u8;
+        }
+        let sum5: Vec<u8> = counts5.iter().map(counts_sum).collect();
+        let score5: Vec<[i32; CATEGORIES]> = counts5
+            .iter()
+            .map(|c| std::array::from_fn(|k| score_counts(Category::from_index(k), c)))
+            .collect();
+        let mut index10 = std::collections::HashMap::new();
+        for (i, c) in counts10.iter().enumerate() {
+            index10.insert(*c, i as u16);
+        }
+        let mut add5 = vec![0u16; N5 * N5];
+        for (a, ca) in counts5.iter().enumerate() {
+            for (b, cb) in counts5.iter().enumerate() {
+                let sum: Counts = std::array::from_fn(|f| ca[f] + cb[f]);
+                add5[a * N5 + b] = index10[&sum];
+            }
+        }
+        let mut split_start = Vec::with_capacity(N10 + 1);
+        let mut splits = Vec::new();
+        let mut best10 = Vec::with_capacity(N10);
+        for h in &counts10 {
+            split_start.push(splits.len() as u32);
+            let mut best = [BestPut {
+                points: -1,
+                put: Dice5(0),
+            }; CATEGORIES];
+            for (p, cp) in counts5.iter().enumerate() {
+                if (0..6).any(|f| cp[f] > h[f]) {
+                    continue;
+                }
+                let rest: Counts = std::array::from_fn(|f| h[f] - cp[f]);
+                splits.push(Split {
+                    put: Dice5(p as u8),
+                    carry: Dice5(index5[key5(&rest)]),
+                });
+                for (k, b) in best.iter_mut().enumerate() {
+                    let pts = score5[p][k];
+                    // Ties: the smallest put sum leaves the largest carry sum,
+                    // then the lowest index is the lexicographically smallest.
+                    let better =
+                        pts > b.points || (pts == b.points && sum5[p] < sum5[b.put.0 as usize]);
+                    if better {
+                        *b = BestPut {
+                            points: pts,
+                            put: Dice5(p as u8),
+                        };
+                    }
+                }
+            }
+            best10.push(best.map(|b| [(b.points / 1000) as u8, b.put.0]));
+        }
+        split_start.push(splits.len() as u32);
+        let mut carry_of = vec![NONE; N10 * N5];
+        for h in 0..N10 {
+            for sp in &splits[split_start[h] as usize..split_start[h + 1] as usize] {
+                carry_of[h * N5 + sp.put.0 as usize] = sp.carry.0;
+            }
+        }
+        let faces5 = counts5.iter().map(faces_of).collect();
+        let weight10: Vec<f64> = counts10.iter().map(probability).collect();
+        let weight5: Vec<f64> = counts5.iter().map(probability).collect();
+        let mut par = [0.0; CATEGORIES];
+        for (h, w) in weight10.iter().enumerate() {
+            for (k, p) in par.iter_mut().enumerate() {
+                *p += w * best10[h][k][0] as f64 * 1000.0;
+            }
+        }
+        Tables {
+            counts5,
+            sum5,
+            score5,
+            index5,
+            counts10,
+            add5,
+            carry_of,
+            faces5,
+            split_start,
+            splits,
+            best10,
+            weight10,
+            weight5,
+            par,
+        }
+    }
+
+    /// The 5-dice multiset with these face counts (which must sum to 5).
+    pub fn dice5_of_counts(&self, c: &Counts) -> Option<Dice5> {
+        if counts_sum(c) != 5 {
+            return None;
+        }
+        let i = self.index5[key5(c)];
+        (i != u8::MAX).then_some(Dice5(i))
+    }
+
+    /// The 5-dice multiset of five faces, or None if a face is not 1..=6.
+    pub fn dice5(&self, dice: &[u8; 5]) -> Option<Dice5> {
+        let mut key = 0;
+        for &d in dice {
+            key += POW6.get(d as usize).copied().filter(|&w| w > 0)?;
+        }
+        Some(Dice5(self.index5[key]))
+    }
+
+    /// The carry left when `put` leaves `hand`, or None if it is not held.
+    pub fn carry_of(&self, hand: Hand10, put: Dice5) -> Option<Dice5> {
+        let c = self.carry_of[hand.0 as usize * N5 + put.0 as usize];
+        (c != NONE).then_some(Dice5(c))
+    }
+
+    pub fn counts5(&self, d: Dice5) -> &Counts {
+        &self.counts5[d.0 as usize]
+    }
+
+    pub fn counts10(&self, h: Hand10) -> &Counts {
+        &self.counts10[h.0 as usize]
+    }
+
+    /// Sorted faces of a 5-dice multiset.
+    pub fn faces5(&self, d: Dice5) -> [u8; 5] {
+        self.faces5[d.0 as usize]
+    }
+
+    pub fn sum5(&self, d: Dice5) -> u8 {
+        self.sum5[d.0 as usize]
+    }
+
+    /// Category points of five dice.
+    pub fn score5(&self, d: Dice5, c: Category) -> i32 {
+        self.score5[d.0 as usize][c.index()]
+    }
+
+    /// The 10-dice hand made of two 5-dice multisets.
+    pub fn add5(&self, a: Dice5, b: Dice5) -> Hand10 {
+        Hand10(self.add5[a.0 as usize * N5 + b.0 as usize])
+    }
+
+    /// Every distinct (put, carry) split of a hand, puts in index order.
+    pub fn splits(&self, h: Hand10) -> &[Split] {
+        let i = h.0 as usize;
+        &self.splits[self.split_start[i] as usize..self.split_start[i + 1] as usize]
+    }
+
+    /// The best put of a category from a hand (tie-break: largest carry sum,
+    /// then lexicographically smallest put).
+    pub fn best10(&self, h: Hand10, c: Category) -> BestPut {
+        let [k, put] = self.best10[h.0 as usize][c.index()];
+        BestPut {
+            points: k as i32 * 1000,
+            put: Dice5(put),
+        }
+    }
+
+    pub fn weight10(&self, h: Hand10) -> f64 {
+        self.weight10[h.0 as usize]
+    }
+
+    pub fn weight5(&self, d: Dice5) -> f64 {
+        self.weight5[d.0 as usize]
+    }
+
+    /// Exact par: expected best points of each category from 10 random dice.
+    pub fn par(&self) -> &[f64; CATEGORIES] {
+        &self.par
+    }
+}
+
+fn faces_of(c: &Counts) -> [u8; 5] {
+    let mut out = [0u8; 5];
+    let faces = (0..6u8).flat_map(|f| std::iter::repeat_n(f + 1, c[f as usize] as usize));
+    for (o, f) in out.iter_mut().zip(faces) {
+        *o = f;
+    }
+    out
+}
+
+fn counts_sum(c: &Counts) -> u8 {
+    c.iter().sum()
+}
+
+/// Whether `part` is a sub-multiset of `whole`.
+pub fn contains(whole: &Counts, part: &Counts) -> bool {
+    (0..6).all(|f| part[f] <= whole[f])
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::{parse_dice, score_dice};
+
+    #[test]
+    fn indices_follow_lexicographic_order() {
+        let t = tables();
+        assert_eq!(t.faces5(Dice5(0)), [1, 1, 1, 1, 1]);
+        assert_eq!(t.dice5(&[2, 1, 1, 1, 1]), Some(Dice5(1)));
+        assert_eq!(t.dice5(&[2, 1, 7, 1, 1]), None);
+        assert_eq!(t.dice5(&[2, 1, 0, 1, 1]), None);
+        assert_eq!(t.faces5(Dice5(1)), [1, 1, 1, 1, 2]);
+        assert_eq!(t.faces5(Dice5(251)), [6, 6, 6, 6, 6]);
+        for i in 1..N5 {
+            assert!(t.faces5(Dice5(i as u8 - 1)) < t.faces5(Dice5(i as u8)));
+        }
+    }
+
+    #[test]
+    fn probabilities_sum_to_one() {
+        let t = tables();
+        let s10: f64 = (0..N10).map(|h| t.weight10(Hand10(h as u16))).sum();
+        let s5: f64 = (0..N5).map(|d| t.weight5(Dice5(d as u8))).sum();
+        assert!((s10 - 1.0).abs() < 1e-12 && (s5 - 1.0).abs() < 1e-12);
+    }
+
+    #[test]
+    fn par_rounds_to_the_published_table() {
+        let expected = [
+            1664, 3328, 4992, 6656, 8320, 9984, 24179, 7937, 19300, 9750, 13218, 4635,
+        ];
+        let par: Vec<i64> = tables().par().iter().map(|p| p.round() as i64).collect();
+        assert_eq!(par, expected);
+    }
+
+    #[test]
+    fn best_put_uses_the_dice_tie_break() {
+        let t = tables();
+        let a = t.dice5(&parse_dice("66611").unwrap()).unwrap();
+        let b = t.dice5(&parse_dice("62345").unwrap()).unwrap();
+        let h = t.add5(a, b);
+        // Four sixes, and the smallest fifth die so the carry keeps the most.
+        let best = t.best10(h, Category::Six);
+        assert_eq!(best.points, 24000);
+        assert_eq!(t.faces5(best.put), [1, 6, 6, 6, 6]);
+        let ls = t.best10(h, Category::LargeStraight);
+        assert_eq!(ls.points, 30000);
+        assert_eq!(t.faces5(ls.put), [1, 2, 3, 4, 5]);
+        let y = t.best10(h, Category::Yacht);
+        assert_eq!(y.points, 0);
+        assert_eq!(t.faces5(y.put), [1, 1, 2, 3, 4]);
+        assert_eq!(score_dice(Category::Six, &t.faces5(best.put)), 24000);
+    }
+}
