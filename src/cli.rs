@@ -37,6 +37,41 @@ enum Cmd {
     Match(MatchArgs),
     /// Print speed figures (in-process games/s, ns per decision, match games/s).
     Bench(crate::bench::BenchArgs),
+    /// Evaluate a genome (or any built-in) against the opponent suite.
+    Eval(EvalArgs),
+    /// Write the default genome, every field documented, to a TOML file.
+    NewGenome {
+        /// Output file.
+        #[arg(short, long)]
+        out: PathBuf,
+    },
+}
+
+#[derive(clap::Args)]
+struct EvalArgs {
+    /// Genome TOML to evaluate.
+    #[arg(long, conflicts_with = "player")]
+    genome: Option<PathBuf>,
+    /// Or any player: builtin spec (greedy, sample:N, …) or builtin:SPEC or a command.
+    #[arg(long)]
+    player: Option<String>,
+    /// Opponents instead of the suite (repeatable; spec or command).
+    #[arg(long)]
+    vs: Vec<String>,
+    /// Suite file.
+    #[arg(long, default_value = "params/suite.toml")]
+    suite: PathBuf,
+    /// Games per opponent (deals played twice, seats swapped; rounded up to even).
+    #[arg(long, default_value_t = 2000)]
+    games: u64,
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+    /// Worker threads (default: all cores). Results do not depend on it.
+    #[arg(long)]
+    threads: Option<usize>,
+    /// Write the results as JSON here.
+    #[arg(long)]
+    json: Option<PathBuf>,
 }
 
 #[derive(clap::Args)]
@@ -76,6 +111,13 @@ pub fn run() -> Result<()> {
         Cmd::Play { spec, seed } => play(&spec, seed),
         Cmd::Match(args) => match_cmd(args),
         Cmd::Bench(args) => crate::bench::run(args),
+        Cmd::Eval(args) => eval_cmd(args),
+        Cmd::NewGenome { out } => {
+            let text = crate::genome_file::genome_to_toml(&crate::genome::Genome::default(), "");
+            write_atomic(&out, text.as_bytes())?;
+            println!("wrote {}", out.display());
+            Ok(())
+        }
     }
 }
 
@@ -195,4 +237,75 @@ fn truncate(s: &str, n: usize) -> String {
     } else {
         s.chars().take(n - 1).chain(['…']).collect()
     }
+}
+
+/// A built-in spec with or without the `builtin:` prefix, or a command line.
+pub fn parse_player(s: &str) -> Result<Player> {
+    let p = if StrategySpec::parse(s).is_ok() {
+        format!("builtin:{s}")
+    } else {
+        s.to_string()
+    };
+    Player::parse(&p).map_err(anyhow::Error::msg)
+}
+
+/// Loads the suite file, or the `--vs` opponents when given.
+pub fn load_suite(path: &Path, vs: &[String]) -> Result<Vec<crate::suite::Opponent>> {
+    if vs.is_empty() {
+        let text = read_file(path)?;
+        return crate::suite::parse_suite(&text, &path.display().to_string())
+            .map_err(anyhow::Error::msg);
+    }
+    vs.iter()
+        .map(|s| {
+            let player = parse_player(s)?;
+            Ok(crate::suite::Opponent {
+                name: player.name(),
+                player,
+                weight: 1.0,
+            })
+        })
+        .collect()
+}
+
+/// Runs `f` on a pool of `threads` workers (all cores when None).
+pub fn with_threads<T: Send>(threads: Option<usize>, f: impl FnOnce() -> T + Send) -> Result<T> {
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(threads.unwrap_or(0))
+        .build()?;
+    Ok(pool.install(f))
+}
+
+fn eval_cmd(a: EvalArgs) -> Result<()> {
+    let (player, label) = match (&a.genome, &a.player) {
+        (Some(path), _) => {
+            let p = path.display().to_string();
+            (parse_player(&format!("genome:{p}"))?, p)
+        }
+        (None, Some(s)) => (parse_player(s)?, s.clone()),
+        (None, None) => bail!("give --genome PATH or --player SPEC"),
+    };
+    let suite = load_suite(&a.suite, &a.vs)?;
+    let deals = a.games.div_ceil(2).max(1);
+    let start = std::time::Instant::now();
+    let e = with_threads(a.threads, || {
+        crate::eval::evaluate(&player, &suite, deals, a.seed)
+    })?;
+    let secs = start.elapsed().as_secs_f64();
+    print!("{}", crate::eval::table(&e));
+    let games = 2 * deals * suite.len() as u64;
+    eprintln!(
+        "{games} games in {secs:.1} s ({:.0} games/s)",
+        games as f64 / secs
+    );
+    if let Some(path) = &a.json {
+        let json = serde_json::json!({
+            "genome": label,
+            "seed": a.seed,
+            "fitness": e.fitness,
+            "opponents": e.opponents,
+        });
+        write_atomic(path, serde_json::to_string_pretty(&json)?.as_bytes())?;
+    }
+    Ok(())
 }

@@ -2,10 +2,13 @@
 //! `sample:N` (or `sample:4D`), `combo:XY` for any put × bid pair, and
 //! `genome:PATH`.
 
+pub mod genome_bot;
 pub mod sample;
 
 use crate::game::Strategy;
+use crate::genome::Genome;
 use sample::{BidPolicy, Composed, PutPolicy, SAMPLES};
+use std::sync::Arc;
 
 /// A parsed strategy spec: cheap to clone and share between threads, and
 /// turned into a fresh player with [`StrategySpec::build`].
@@ -17,11 +20,14 @@ pub enum StrategySpec {
         put: PutPolicy,
         bid: BidPolicy,
     },
+    Genome {
+        name: String,
+        genome: Arc<Genome>,
+    },
 }
 
 /// The spec forms accepted, for error messages.
-pub const SPEC_HELP: &str =
-    "greedy, sample:N (N = 1..10), sample:1A … sample:5E, combo:XY (X = 1..5, Y = A..E)";
+pub const SPEC_HELP: &str = "greedy, sample:N (N = 1..10), sample:1A … sample:5E, combo:XY (X = 1..5, Y = A..E), genome:PATH";
 
 impl StrategySpec {
     pub fn parse(spec: &str) -> Result<StrategySpec, String> {
@@ -60,7 +66,22 @@ impl StrategySpec {
                     bid,
                 })
             }
+            "genome" => {
+                let text = std::fs::read_to_string(arg)
+                    .map_err(|e| format!("cannot read genome file {arg}: {e}"))?;
+                let genome =
+                    crate::genome_file::parse_genome(&text, arg).map_err(|e| e.to_string())?;
+                Ok(StrategySpec::genome(arg, genome))
+            }
             _ => Err(unknown()),
+        }
+    }
+
+    /// A genome spec with a display name.
+    pub fn genome(name: &str, genome: Genome) -> StrategySpec {
+        StrategySpec::Genome {
+            name: name.to_string(),
+            genome: Arc::new(genome),
         }
     }
 
@@ -68,7 +89,7 @@ impl StrategySpec {
     pub fn name(&self) -> String {
         match self {
             StrategySpec::Greedy => "greedy".to_string(),
-            StrategySpec::Composed { name, .. } => name.clone(),
+            StrategySpec::Composed { name, .. } | StrategySpec::Genome { name, .. } => name.clone(),
         }
     }
 
@@ -77,6 +98,7 @@ impl StrategySpec {
         match self {
             StrategySpec::Greedy => Box::new(Composed::greedy()),
             StrategySpec::Composed { put, bid, .. } => Box::new(Composed::new(*put, *bid)),
+            StrategySpec::Genome { genome, .. } => Box::new(genome_bot::GenomeBot::new(genome)),
         }
     }
 }

@@ -1,0 +1,109 @@
+//! Genome TOML files: reading with errors that name the file, line and
+//! field, and writing with every field documented. Shared with `build.rs`
+//! (included there by path), so the build and the tuner accept the same files.
+
+use crate::genome::{GENES, Genome};
+use std::fmt;
+
+/// A bad genome file: where and what.
+#[derive(Debug, Clone, PartialEq)]
+pub struct GenomeError {
+    pub file: String,
+    pub line: Option<usize>,
+    pub field: Option<String>,
+    pub message: String,
+}
+
+impl fmt::Display for GenomeError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}", self.file)?;
+        if let Some(l) = self.line {
+            write!(f, ":{l}")?;
+        }
+        if let Some(field) = &self.field {
+            write!(f, ": field `{field}`")?;
+        }
+        write!(f, ": {}", self.message)
+    }
+}
+
+impl std::error::Error for GenomeError {}
+
+/// The line (1-based) where `key` is assigned, found by scanning the text.
+fn line_of(text: &str, key: &str) -> Option<usize> {
+    text.lines()
+        .position(|l| {
+            let l = l.trim_start();
+            l.strip_prefix(key)
+                .is_some_and(|rest| rest.trim_start().starts_with('='))
+        })
+        .map(|i| i + 1)
+}
+
+/// Parses a genome. Missing genes take their defaults; unknown keys,
+/// non-numeric and out-of-bounds values are errors.
+pub fn parse_genome(text: &str, file: &str) -> Result<Genome, GenomeError> {
+    let err = |line, field: Option<&str>, message: String| GenomeError {
+        file: file.to_string(),
+        line,
+        field: field.map(str::to_string),
+        message,
+    };
+    let table: toml::Table = text.parse().map_err(|e: toml::de::Error| {
+        let line = e
+            .span()
+            .map(|s| text[..s.start.min(text.len())].lines().count().max(1));
+        err(line, None, format!("not valid TOML: {}", e.message()))
+    })?;
+    let mut genome = Genome::default();
+    for (key, value) in &table {
+        let line = line_of(text, key);
+        let Some(i) = Genome::index_of(key) else {
+            return Err(err(
+                line,
+                Some(key),
+                "unknown field (see params/default.toml for the list)".into(),
+            ));
+        };
+        let v = match value {
+            toml::Value::Float(f) => *f,
+            toml::Value::Integer(n) => *n as f64,
+            other => {
+                return Err(err(
+                    line,
+                    Some(key),
+                    format!("expected a number, found {}", other.type_str()),
+                ));
+            }
+        };
+        let g = &GENES[i];
+        if !(g.min..=g.max).contains(&v) || v.is_nan() {
+            return Err(err(
+                line,
+                Some(key),
+                format!("{v} is outside [{}, {}]", g.min, g.max),
+            ));
+        }
+        genome.genes[i] = v;
+    }
+    Ok(genome)
+}
+
+/// Writes a genome as TOML: an optional header (each line becomes a `#`
+/// comment), then every gene with its meaning and bounds.
+pub fn genome_to_toml(genome: &Genome, header: &str) -> String {
+    let mut s = String::new();
+    for l in header.lines() {
+        s.push_str(&format!("# {l}\n").replace("# \n", "#\n"));
+    }
+    if !header.is_empty() {
+        s.push('\n');
+    }
+    for (g, v) in GENES.iter().zip(genome.genes.iter()) {
+        s.push_str(&format!(
+            "# {} [{}, {}]\n{} = {:?}\n",
+            g.doc, g.min, g.max, g.name, v
+        ));
+    }
+    s
+}
