@@ -39,12 +39,74 @@ enum Cmd {
     Bench(crate::bench::BenchArgs),
     /// Evaluate a genome (or any built-in) against the opponent suite.
     Eval(EvalArgs),
+    /// Evolve genomes with the genetic algorithm (the main job).
+    Evolve(EvolveArgs),
+    /// Draw a run's fitness plot from its generations.csv.
+    Plot {
+        /// Run folder (runs/NAME).
+        run_dir: PathBuf,
+        /// Output PNG (default plots/NAME-fitness.png).
+        #[arg(short, long)]
+        out: Option<PathBuf>,
+        #[arg(long, default_value_t = 1200)]
+        width: u32,
+        #[arg(long, default_value_t = 900)]
+        height: u32,
+    },
     /// Write the default genome, every field documented, to a TOML file.
     NewGenome {
         /// Output file.
         #[arg(short, long)]
         out: PathBuf,
     },
+}
+
+#[derive(clap::Args)]
+struct EvolveArgs {
+    /// Generations to run.
+    #[arg(long, default_value_t = 20)]
+    generations: u32,
+    /// Genomes per generation.
+    #[arg(long, default_value_t = 16)]
+    population: usize,
+    /// Games per opponent per evaluation (deals played twice, seats swapped).
+    #[arg(long, default_value_t = 100)]
+    games: u64,
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+    /// Worker threads (default: all cores). Results do not depend on it.
+    #[arg(long)]
+    threads: Option<usize>,
+    /// Initial genome(s) (default: params/best.toml if present, else params/default.toml).
+    #[arg(long)]
+    init: Vec<PathBuf>,
+    /// Opponent suite.
+    #[arg(long, default_value = "params/suite.toml")]
+    suite: PathBuf,
+    /// Run folder name under runs/ (default: run-s<seed>, made unique).
+    #[arg(long)]
+    name: Option<String>,
+    /// Folder that holds run folders.
+    #[arg(long, default_value = "runs")]
+    runs_dir: PathBuf,
+    /// Continue a killed run from its checkpoint (other settings come from its config).
+    #[arg(long)]
+    resume: Option<PathBuf>,
+    /// Games per opponent when validating the top genomes at the end.
+    #[arg(long, default_value_t = 1000)]
+    validation_games: u64,
+    /// How many top genomes are validated.
+    #[arg(long, default_value_t = 3)]
+    validate_top: usize,
+    /// Where params/best.toml lives.
+    #[arg(long, default_value = "params")]
+    params_dir: PathBuf,
+    /// Where the plot goes.
+    #[arg(long, default_value = "plots")]
+    plots_dir: PathBuf,
+    /// No progress bar (for scripts).
+    #[arg(long)]
+    quiet: bool,
 }
 
 #[derive(clap::Args)]
@@ -112,6 +174,18 @@ pub fn run() -> Result<()> {
         Cmd::Match(args) => match_cmd(args),
         Cmd::Bench(args) => crate::bench::run(args),
         Cmd::Eval(args) => eval_cmd(args),
+        Cmd::Evolve(args) => evolve_cmd(args),
+        Cmd::Plot {
+            run_dir,
+            out,
+            width,
+            height,
+        } => {
+            let out = out.unwrap_or_else(|| default_plot_path(Path::new("plots"), &run_dir));
+            plot_run(&run_dir, &out, (width, height))?;
+            println!("wrote {}", out.display());
+            Ok(())
+        }
         Cmd::NewGenome { out } => {
             let text = crate::genome_file::genome_to_toml(&crate::genome::Genome::default(), "");
             write_atomic(&out, text.as_bytes())?;
@@ -307,5 +381,199 @@ fn eval_cmd(a: EvalArgs) -> Result<()> {
         });
         write_atomic(path, serde_json::to_string_pretty(&json)?.as_bytes())?;
     }
+    Ok(())
+}
+
+fn default_plot_path(plots: &Path, run_dir: &Path) -> PathBuf {
+    let name = run_dir
+        .file_name()
+        .map_or("run".into(), |n| n.to_string_lossy().into_owned());
+    plots.join(format!("{name}-fitness.png"))
+}
+
+/// Draws a run's plot, atomically (temporary file, then rename).
+pub fn plot_run(run_dir: &Path, out: &Path, size: (u32, u32)) -> Result<()> {
+    let series = crate::plot::read_series(&run_dir.join("generations.csv"))?;
+    let title = run_dir
+        .file_name()
+        .map_or("run".into(), |n| n.to_string_lossy().into_owned());
+    if let Some(dir) = out.parent().filter(|d| !d.as_os_str().is_empty()) {
+        std::fs::create_dir_all(dir).with_context(|| format!("cannot create {}", dir.display()))?;
+    }
+    let tmp = out.with_extension("tmp.png");
+    crate::plot::fitness_png(&series, &title, &tmp, size)?;
+    std::fs::rename(&tmp, out).with_context(|| format!("cannot write {}", out.display()))
+}
+
+struct Bar {
+    bar: Option<indicatif::ProgressBar>,
+    started: std::time::Instant,
+    games: u64,
+}
+
+impl crate::evolve::Progress for Bar {
+    fn generation(&mut self, row: &crate::evolve::GenerationRow, total: u32) {
+        self.games += row.games;
+        let rate = self.games as f64 / self.started.elapsed().as_secs_f64();
+        let msg = format!(
+            "gen {} best {:.4} mean {:.4} div {:.3} | {:.0} games/s",
+            row.generation, row.best, row.mean, row.diversity, rate
+        );
+        match &self.bar {
+            Some(b) => {
+                b.set_length(total as u64);
+                b.set_position(row.generation as u64 + 1);
+                b.set_message(msg);
+            }
+            None => {}
+        }
+    }
+    fn message(&mut self, text: &str) {
+        match &self.bar {
+            Some(b) => b.println(text),
+            None => eprintln!("{text}"),
+        }
+    }
+}
+
+fn unique_dir(base: &Path, name: &str) -> PathBuf {
+    let mut p = base.join(name);
+    let mut n = 2;
+    while p.exists() {
+        p = base.join(format!("{name}-{n}"));
+        n += 1;
+    }
+    p
+}
+
+fn evolve_cmd(a: EvolveArgs) -> Result<()> {
+    use crate::evolve::{InitialGenome, RunConfig, RunDir, SuiteEntry};
+    let dir = match &a.resume {
+        Some(d) => {
+            let d = RunDir(d.clone());
+            d.load_config()
+                .context("--resume needs a run folder with config.toml")?;
+            d
+        }
+        None => {
+            let inits: Vec<PathBuf> = if a.init.is_empty() {
+                let best = a.params_dir.join("best.toml");
+                vec![if best.exists() {
+                    best
+                } else {
+                    a.params_dir.join("default.toml")
+                }]
+            } else {
+                a.init.clone()
+            };
+            let mut initial = Vec::new();
+            for p in &inits {
+                let text = read_file(p)?;
+                let g = crate::genome_file::parse_genome(&text, &p.display().to_string())?;
+                initial.push(InitialGenome {
+                    source: p.display().to_string(),
+                    genes: g.genes.to_vec(),
+                });
+            }
+            let suite = load_suite(&a.suite, &[])?
+                .into_iter()
+                .map(|o| SuiteEntry {
+                    name: o.name,
+                    player: o.player.command(),
+                    weight: o.weight,
+                })
+                .collect();
+            let name = a.name.clone().unwrap_or_else(|| format!("run-s{}", a.seed));
+            let path = if a.name.is_some() {
+                a.runs_dir.join(&name)
+            } else {
+                unique_dir(&a.runs_dir, &name)
+            };
+            if path.join("config.toml").exists() {
+                bail!(
+                    "{} already holds a run: use --resume {} or another --name",
+                    path.display(),
+                    path.display()
+                );
+            }
+            let cfg = RunConfig {
+                name: path
+                    .file_name()
+                    .map_or(name.clone(), |n| n.to_string_lossy().into_owned()),
+                seed: a.seed,
+                generations: a.generations,
+                population: a.population.max(2),
+                games: a.games,
+                validation_games: a.validation_games,
+                validate_top: a.validate_top,
+                init_sigma: 0.1,
+                ga: crate::ga::GaSettings::default(),
+                suite,
+                initial,
+                tool_version: env!("CARGO_PKG_VERSION").to_string(),
+                git_revision: crate::evolve::git_revision(),
+            };
+            write_atomic(&path.join("config.toml"), toml::to_string(&cfg)?.as_bytes())?;
+            RunDir(path)
+        }
+    };
+    let cfg = dir.load_config()?;
+    let bar = (!a.quiet).then(|| {
+        let b = indicatif::ProgressBar::new(cfg.generations as u64);
+        b.set_style(
+            indicatif::ProgressStyle::with_template(
+                "{bar:30} {pos}/{len} [{elapsed_precise} eta {eta}] {msg}",
+            )
+            .expect("valid template"),
+        );
+        b.set_message("evaluating generation 0 …");
+        b
+    });
+    let mut progress = Bar {
+        bar,
+        started: std::time::Instant::now(),
+        games: 0,
+    };
+    crate::evolve::Progress::message(&mut progress, &format!("run folder {}", dir.0.display()));
+    let cp = with_threads(a.threads, || {
+        crate::evolve::run_generations(&dir, &mut progress)
+    })??;
+    if let Some(b) = &progress.bar {
+        b.finish();
+    }
+    let params_best = a.params_dir.join("best.toml");
+    let v = with_threads(a.threads, || {
+        crate::evolve::validate(&dir, &cp, &params_best)
+    })??;
+    let plot = default_plot_path(&a.plots_dir, &dir.0);
+    plot_run(&dir.0, &plot, (1200, 900))?;
+    let first = cp.rows.first().map_or(0.0, |r| r.best);
+    let last = cp.rows.last().map_or(0.0, |r| r.best);
+    println!(
+        "run {}: {} generations, best fitness {first:.4} → {last:.4} (training dice)",
+        cfg.name,
+        cp.rows.len()
+    );
+    println!(
+        "validated winner ({} games per opponent, held-out dice):",
+        cfg.validation_games
+    );
+    print!("{}", crate::eval::table(&v.winner));
+    match &v.incumbent {
+        Some(i) if v.replaced => println!(
+            "beats the previous {} ({:.4} on the same games): replaced it",
+            params_best.display(),
+            i.fitness
+        ),
+        Some(i) => println!(
+            "does not beat {} ({:.4} vs {:.4} on the same games): kept it; the run's genome is in {}",
+            params_best.display(),
+            i.fitness,
+            v.winner.fitness,
+            dir.best().display()
+        ),
+        None => println!("wrote {}", params_best.display()),
+    }
+    println!("plot: {}", plot.display());
     Ok(())
 }

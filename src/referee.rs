@@ -463,7 +463,7 @@ impl Player {
     /// The COMMAND shown in the log header.
     pub fn command(&self) -> String {
         match self {
-            Player::Builtin(spec) => format!("builtin:{}", spec.name()),
+            Player::Builtin(spec) => format!("builtin:{}", spec.spec()),
             Player::Program { command, .. } => command.clone(),
         }
     }

@@ -93,6 +93,18 @@ impl StrategySpec {
         }
     }
 
+    /// The spec string that parses back to this spec.
+    pub fn spec(&self) -> String {
+        match self {
+            StrategySpec::Greedy => "greedy".to_string(),
+            StrategySpec::Composed { name, .. } if SAMPLES.iter().any(|s| s.0 == name) => {
+                format!("sample:{name}")
+            }
+            StrategySpec::Composed { name, .. } => format!("combo:{name}"),
+            StrategySpec::Genome { name, .. } => format!("genome:{name}"),
+        }
+    }
+
     /// A fresh player.
     pub fn build(&self) -> Box<dyn Strategy> {
         match self {
