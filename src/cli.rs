@@ -53,6 +53,15 @@ enum Cmd {
         #[arg(long, default_value_t = 900)]
         height: u32,
     },
+    /// Write the bot as one self-contained Rust file for the contest.
+    Export {
+        /// Genome to compile in (default params/best.toml, else params/default.toml).
+        #[arg(long)]
+        genome: Option<PathBuf>,
+        /// Output .rs file.
+        #[arg(short, long)]
+        out: PathBuf,
+    },
     /// Write the default genome, every field documented, to a TOML file.
     NewGenome {
         /// Output file.
@@ -175,6 +184,7 @@ pub fn run() -> Result<()> {
         Cmd::Bench(args) => crate::bench::run(args),
         Cmd::Eval(args) => eval_cmd(args),
         Cmd::Evolve(args) => evolve_cmd(args),
+        Cmd::Export { genome, out } => export_cmd(genome, &out),
         Cmd::Plot {
             run_dir,
             out,
@@ -575,5 +585,34 @@ fn evolve_cmd(a: EvolveArgs) -> Result<()> {
         None => println!("wrote {}", params_best.display()),
     }
     println!("plot: {}", plot.display());
+    Ok(())
+}
+
+fn export_cmd(genome: Option<PathBuf>, out: &Path) -> Result<()> {
+    let path = genome.unwrap_or_else(|| {
+        let best = PathBuf::from("params/best.toml");
+        if best.exists() {
+            best
+        } else {
+            PathBuf::from("params/default.toml")
+        }
+    });
+    let shown = path.display().to_string();
+    let g = crate::genome_file::parse_genome(&read_file(&path)?, &shown)?;
+    let src = crate::export::export_source(&g, &shown);
+    if src.len() > crate::export::MAX_BYTES {
+        bail!(
+            "the exported file would be {} bytes, over the contest's 1 MiB limit: not written",
+            src.len()
+        );
+    }
+    write_atomic(out, src.as_bytes())?;
+    println!(
+        "wrote {} ({} bytes, {:.1}% of 1 MiB) from {shown}; compile with: rustc --edition 2024 -O {}",
+        out.display(),
+        src.len(),
+        100.0 * src.len() as f64 / crate::export::MAX_BYTES as f64,
+        out.display()
+    );
     Ok(())
 }

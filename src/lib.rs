@@ -7,6 +7,7 @@ pub mod cli;
 pub mod deal;
 pub mod eval;
 pub mod evolve;
+pub mod export;
 pub mod ga;
 pub mod game;
 pub mod genome;

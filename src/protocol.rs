@@ -173,3 +173,15 @@ pub fn fallback_put(view: &View) -> Put {
     };
     Put { category, dice }
 }
+
+/// Serves a strategy on this process's stdin/stdout (notes on stderr).
+pub fn run_stdio<S: Strategy>(strategy: S) -> std::io::Result<()> {
+    let mut bot = Bot::new(strategy, 0);
+    let stdin = std::io::stdin();
+    serve(
+        &mut bot,
+        stdin.lock(),
+        std::io::stdout().lock(),
+        std::io::stderr(),
+    )
+}
