@@ -122,3 +122,93 @@ fn finish(views: [View; 2], fault: Option<(Seat, String)>) -> GameResult {
         fault,
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::deal::uniform;
+    use crate::game::Holding;
+    use crate::rules::{Category, counts_of};
+    use crate::tables::tables;
+    use proptest::prelude::*;
+    use rand_core::SeedableRng;
+    use rand_pcg::Pcg32;
+
+    /// Any legal move, chosen at random: a random bundle and bid, a random
+    /// unused category and random five held dice.
+    struct RandomLegal(Pcg32);
+
+    impl crate::game::Strategy for RandomLegal {
+        fn bid(&mut self, _: &View) -> Bid {
+            let bundle = if uniform(&mut self.0, 2) == 0 {
+                Bundle::A
+            } else {
+                Bundle::B
+            };
+            Bid {
+                bundle,
+                amount: uniform(&mut self.0, 3000),
+            }
+        }
+        fn put(&mut self, v: &View) -> Put {
+            let open: Vec<Category> = Category::ALL
+                .into_iter()
+                .filter(|c| !v.me.is_used(*c))
+                .collect();
+            let category = open[uniform(&mut self.0, open.len() as u32) as usize];
+            let t = tables();
+            let dice = match v.me.holding {
+                Holding::Ten(h) => {
+                    let s = t.splits(h);
+                    t.faces5(s[uniform(&mut self.0, s.len() as u32) as usize].put)
+                }
+                Holding::Five(d) => t.faces5(d),
+                Holding::Empty => [1; 5],
+            };
+            Put { category, dice }
+        }
+    }
+
+    proptest! {
+        #[test]
+        fn legal_games_fill_every_category_conserve_dice_and_add_up(seed in any::<u64>()) {
+            let deal = Deal::from_seed(seed);
+            let mut a = RandomLegal(Pcg32::seed_from_u64(seed ^ 1));
+            let mut b = RandomLegal(Pcg32::seed_from_u64(seed ^ 2));
+            let mut events = vec![];
+            let r = play_game([&mut a, &mut b], &deal, [0, 0], |e| events.push(e));
+            prop_assert!(r.fault.is_none());
+            for (s, card) in r.cards.iter().enumerate() {
+                prop_assert_eq!(card.used, 0xfff);
+                prop_assert_eq!(card.holding, Holding::Empty);
+                let parts: i32 = card.points.iter().sum::<i32>() + card.bonus + card.bid_points;
+                prop_assert_eq!(card.total(), parts);
+                // Dice conserved: everything received was put, exactly once.
+                let mut got = [0u32; 6];
+                let mut put = [0u32; 6];
+                let mut bids = 0i32;
+                let mut round_bids: Vec<Bid> = vec![];
+                for e in &events {
+                    match e {
+                        crate::transcript::Event::Bid(_, b) => round_bids.push(*b),
+                        crate::transcript::Event::Get(seat, g) if seat.index() == s => {
+                            let (ra, rb) = deal.rolls[round_bids.len() / 2 - 1];
+                            let d = if *g == Bundle::A { ra } else { rb };
+                            for (f, n) in counts_of(&d).iter().enumerate() { got[f] += *n as u32; }
+                            let mine = round_bids[round_bids.len() - 2 + s];
+                            bids += if mine.bundle == *g { -(mine.amount as i32) } else { mine.amount as i32 };
+                        }
+                        crate::transcript::Event::Put(seat, p) if seat.index() == s => {
+                            for (f, n) in counts_of(&p.dice).iter().enumerate() { put[f] += *n as u32; }
+                        }
+                        _ => {}
+                    }
+                }
+                prop_assert_eq!(got, put);
+                prop_assert_eq!(bids, card.bid_points);
+                // The bonus is earned exactly when the upper total reaches 63000.
+                prop_assert_eq!(card.bonus > 0, card.points[..6].iter().sum::<i32>() >= 63000);
+            }
+        }
+    }
+}

@@ -214,3 +214,168 @@ impl Strategy for GenomeBot {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::deal::{Deal, derive_seed};
+    use crate::ga::perturbed;
+    use crate::runner::play_game;
+    use crate::strategy::StrategySpec;
+
+    /// Views at every decision of a few games of the default genome vs 4D.
+    fn positions() -> (Vec<View>, Vec<View>) {
+        struct Rec(GenomeBot, Vec<View>, Vec<View>);
+        impl Strategy for Rec {
+            fn bid(&mut self, v: &View) -> Bid {
+                self.1.push(v.clone());
+                self.0.bid(v)
+            }
+            fn put(&mut self, v: &View) -> Put {
+                self.2.push(v.clone());
+                self.0.put(v)
+            }
+        }
+        let mut rec = Rec(GenomeBot::new(&Genome::default()), vec![], vec![]);
+        let mut opp = StrategySpec::parse("sample:6").unwrap().build();
+        for g in 0..30 {
+            play_game(
+                [&mut rec, &mut *opp],
+                &Deal::from_seed(derive_seed(&[11, g])),
+                [g, g],
+                |_| {},
+            );
+        }
+        (rec.1, rec.2)
+    }
+
+    fn with(gene: usize, value: f64) -> GenomeBot {
+        let mut g = Genome::default();
+        g.genes[gene] = value;
+        GenomeBot::new(&g)
+    }
+
+    fn total_bid(bot: &mut GenomeBot, views: &[View]) -> u64 {
+        views.iter().map(|v| bot.bid(v).amount as u64).sum()
+    }
+
+    #[test]
+    fn random_genomes_never_move_illegally_against_any_sample() {
+        for i in 0..12u64 {
+            let g = perturbed(&Genome::default(), 0.4, i);
+            for n in 1..=10 {
+                let mut me = GenomeBot::new(&g);
+                let mut opp = StrategySpec::parse(&format!("sample:{n}")).unwrap().build();
+                let deal = Deal::from_seed(derive_seed(&[i, n]));
+                let r = play_game([&mut me, &mut *opp], &deal, [1, 2], |_| {});
+                assert_eq!(r.fault, None, "genome {i} vs sample {n}");
+                let r = play_game([&mut *opp, &mut me], &deal.swapped(), [2, 1], |_| {});
+                assert_eq!(r.fault, None, "genome {i} vs sample {n}, second seat");
+            }
+        }
+    }
+
+    #[test]
+    fn bid_genes_move_bids_as_documented() {
+        let (bids, _) = positions();
+        // Without the adaptive cap, so the curve's own genes show.
+        let base = |gene: usize, v: f64| {
+            let mut g = Genome::default();
+            g.genes[BID_ADAPT_MULT] = 5.0;
+            g.genes[BID_ADAPT_MARGIN] = 10000.0;
+            g.genes[gene] = v;
+            GenomeBot::new(&g)
+        };
+        let sum = |gene, v| total_bid(&mut base(gene, v), &bids);
+        assert!(sum(BID_SLOPE, 0.5) > sum(BID_SLOPE, 0.2));
+        assert!(sum(BID_CURVE, 1.3) > sum(BID_CURVE, 1.0));
+        assert!(sum(BID_OFFSET, 2000.0) > sum(BID_OFFSET, 0.0));
+        assert!(sum(BID_NO_CONFLICT, 1.0) > sum(BID_NO_CONFLICT, 0.0));
+        assert!(sum(BID_CAP, 2000.0) < sum(BID_CAP, 30000.0));
+        let capped = base(BID_CAP, 1500.0);
+        assert!(bids.iter().all(|v| capped.decide_bid(v).amount <= 1500));
+        // The adaptive cap: against 4D's small bids, a tight margin bids less.
+        assert!(
+            total_bid(&mut with(BID_ADAPT_MARGIN, 0.0), &bids)
+                < total_bid(&mut with(BID_ADAPT_MARGIN, 5000.0), &bids)
+        );
+    }
+
+    #[test]
+    fn category_priority_makes_the_bot_use_that_category_sooner() {
+        let (_, puts) = positions();
+        let count = |bot: &mut GenomeBot, c: Category| {
+            puts.iter().filter(|v| bot.put(v).category == c).count()
+        };
+        for c in [Category::Choice, Category::Yacht, Category::Two] {
+            let lo = count(&mut with(PRIO + c.index(), -10.0), c);
+            let hi = count(&mut with(PRIO + c.index(), 10.0), c);
+            assert!(hi > lo, "{c:?}: {lo} -> {hi}");
+        }
+    }
+
+    #[test]
+    fn zero_penalty_avoids_dumping() {
+        let (_, puts) = positions();
+        let zeros = |bot: &mut GenomeBot| {
+            puts.iter()
+                .filter(|v| {
+                    let p = bot.put(v);
+                    crate::rules::score_dice(p.category, &p.dice) == 0
+                })
+                .count()
+        };
+        assert!(zeros(&mut with(ZERO_PENALTY, 15.0)) < zeros(&mut with(ZERO_PENALTY, 0.0)));
+    }
+
+    #[test]
+    fn value_genes_scale_their_terms() {
+        let t = tables();
+        let k = t.dice5(&[6, 6, 6, 6, 1]).unwrap();
+        let open = 0xfff;
+        let v1 = with(CARRY_SCALE, 1.0).carry_value(k, open);
+        let v2 = with(CARRY_SCALE, 2.0).carry_value(k, open);
+        assert!(v1 > 0.0 && (v2 - 2.0 * v1).abs() < 1e-3);
+        // A carry weight of 0 on YACHT removes four sixes' yacht promise.
+        let mut g = Genome::default();
+        g.genes[CARRY + 11] = 0.0;
+        assert!(GenomeBot::new(&g).carry_value(k, open) < v1);
+        // Upper progress above pace adds value with upper_weight.
+        let card = Card::default();
+        let put = t.dice5(&[6, 6, 6, 6, 1]).unwrap();
+        let carry = Some(t.dice5(&[1, 2, 3, 4, 5]).unwrap());
+        let lo = with(UPPER_WEIGHT, 0.0).put_value(&card, Category::Six, put, carry);
+        let hi = with(UPPER_WEIGHT, 1.0).put_value(&card, Category::Six, put, carry);
+        assert!((hi - lo - 6000.0).abs() < 1e-2, "{lo} {hi}");
+        let lo = with(OUTLOOK_WEIGHT, 0.5).put_value(&card, Category::Six, put, carry);
+        let hi = with(OUTLOOK_WEIGHT, 1.5).put_value(&card, Category::Six, put, carry);
+        assert!(hi > lo + 100_000.0);
+    }
+
+    #[test]
+    fn the_last_two_categories_are_valued_exactly() {
+        // CHOICE and YACHT open, hand 66666 + 12345: YACHT now (50000) then
+        // CHOICE from the carry 12345 (15000), or CHOICE 12345 now and YACHT
+        // from the carry 66666: both are worth exactly 65000; anything else
+        // (e.g. CHOICE 66666 now, 30000 + 0) less.
+        let t = tables();
+        let card = Card {
+            used: 0xfff & !(Category::Choice.bit() | Category::Yacht.bit()),
+            upper: 70000,
+            ..Card::default()
+        };
+        let h = t.add5(
+            t.dice5(&[6; 5]).unwrap(),
+            t.dice5(&[1, 2, 3, 4, 5]).unwrap(),
+        );
+        let best = GenomeBot::new(&Genome::default())
+            .best_put(&card, Holding::Ten(h))
+            .unwrap();
+        assert_eq!(best.value, 65000.0);
+        let chosen = (best.category, t.faces5(best.put));
+        assert!(
+            chosen == (Category::Yacht, [6; 5]) || chosen == (Category::Choice, [1, 2, 3, 4, 5]),
+            "{chosen:?}"
+        );
+    }
+}
