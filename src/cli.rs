@@ -429,13 +429,10 @@ impl crate::evolve::Progress for Bar {
             "gen {} best {:.4} mean {:.4} div {:.3} | {:.0} games/s",
             row.generation, row.best, row.mean, row.diversity, rate
         );
-        match &self.bar {
-            Some(b) => {
-                b.set_length(total as u64);
-                b.set_position(row.generation as u64 + 1);
-                b.set_message(msg);
-            }
-            None => {}
+        if let Some(b) = &self.bar {
+            b.set_length(total as u64);
+            b.set_position(row.generation as u64 + 1);
+            b.set_message(msg);
         }
     }
     fn message(&mut self, text: &str) {

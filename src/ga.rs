@@ -80,8 +80,7 @@ pub fn next_generation(pop: &[Genome], fitness: &[f64], s: &GaSettings, seed: u6
         let mut child = Genome {
             genes: [0.0; N_GENES],
         };
-        for i in 0..N_GENES {
-            let g = &GENES[i];
+        for (i, g) in GENES.iter().enumerate() {
             let mut v = if cross {
                 let (lo, hi) = (a.genes[i].min(b.genes[i]), a.genes[i].max(b.genes[i]));
                 let w = hi - lo;

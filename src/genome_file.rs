@@ -107,3 +107,48 @@ pub fn genome_to_toml(genome: &Genome, header: &str) -> String {
     }
     s
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn round_trip_toml_genome_toml() {
+        let mut g = Genome::default();
+        g.genes[3] = -2.5;
+        g.genes[30] = 0.123456789;
+        let text = genome_to_toml(&g, "header line\n\nsecond");
+        assert!(text.starts_with("# header line\n#\n# second\n"));
+        let back = parse_genome(&text, "x.toml").unwrap();
+        assert_eq!(back, g);
+        assert_eq!(genome_to_toml(&back, "header line\n\nsecond"), text);
+    }
+
+    #[test]
+    fn missing_fields_take_defaults() {
+        let g = parse_genome("bid_slope = 0.5\nprio_yacht = -3\n", "f.toml").unwrap();
+        let mut want = Genome::default();
+        want.genes[crate::genome::BID_SLOPE] = 0.5;
+        want.genes[crate::genome::PRIO + 11] = -3.0;
+        assert_eq!(g, want);
+    }
+
+    #[test]
+    fn each_kind_of_bad_file_names_file_line_and_field() {
+        let e = |t: &str| parse_genome(t, "g.toml").unwrap_err().to_string();
+        assert_eq!(
+            e("bid_slope = 0.5\nbid_slop = 1\n"),
+            "g.toml:2: field `bid_slop`: unknown field (see params/default.toml for the list)"
+        );
+        assert_eq!(
+            e("# c\nbid_cap = \"high\"\n"),
+            "g.toml:2: field `bid_cap`: expected a number, found string"
+        );
+        assert_eq!(
+            e("\n\nbid_slope = 7\n"),
+            "g.toml:3: field `bid_slope`: 7 is outside [0, 1]"
+        );
+        let syntax = e("bid_slope = 0.5\nprio_one = = 2\n");
+        assert!(syntax.starts_with("g.toml:2: not valid TOML"), "{syntax}");
+    }
+}

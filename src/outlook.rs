@@ -35,85 +35,81 @@ impl Outlook {
 
     fn solve() -> Outlook {
         let t = tables();
-        let weight: Vec<f32> = (0..N10)
-            .map(|h| t.weight10(Hand10(h as u16)) as f32)
-            .collect();
-        // Per category, the best points of every hand; per face, its count.
-        let points: Vec<Vec<f32>> = Category::ALL
+        let hands: Vec<Hand10> = (0..N10).map(|h| Hand10(h as u16)).collect();
+        let weight: Vec<f32> = hands.iter().map(|&h| t.weight10(h) as f32).collect();
+        // Per hand: the best points of each category, and each face's count.
+        let points: Vec<[f32; CATEGORIES]> = hands
             .iter()
-            .map(|&c| {
-                (0..N10)
-                    .map(|h| t.best10(Hand10(h as u16), c).points as f32)
-                    .collect()
-            })
+            .map(|&h| std::array::from_fn(|c| t.best10(h, Category::from_index(c)).points as f32))
             .collect();
-        let count: Vec<Vec<u8>> = (0..6)
-            .map(|f| {
-                (0..N10)
-                    .map(|h| t.counts10(Hand10(h as u16))[f].min(5))
-                    .collect()
-            })
+        let count: Vec<[u8; 6]> = hands
+            .iter()
+            .map(|&h| t.counts10(h).map(|n| n.min(5)))
             .collect();
         let mut v = vec![0f32; MASKS * UPS];
-        let mut acc = vec![0f32; N10];
+        // For an upper category of face f: the value of putting n dice of f
+        // at each upper total (points, bonus, then the next state).
+        let mut upper_rows = [[[0f32; UPS]; 6]; 6];
         for mask in (0..MASKS - 1).rev() {
-            let free_upper = (0..6).any(|k| mask & (1 << k) == 0);
+            // Only totals up to the largest reachable one are computed (in
+            // whole vectors of 8); the rest are never read.
             let reach = reachable_ups(mask);
-            let ups: Vec<usize> = if free_upper {
-                (0..UPS).filter(|u| reach & (1 << u) != 0).collect()
-            } else {
-                vec![0]
-            };
-            for &up in &ups {
-                acc.fill(f32::MIN);
-                for c in Category::ALL {
-                    let next = mask | c.bit() as usize;
-                    if next == mask {
-                        continue;
-                    }
-                    match c.face() {
-                        None => {
-                            let k = v[next * UPS + up];
-                            for (a, p) in acc.iter_mut().zip(&points[c.index()]) {
-                                let x = p + k;
-                                *a = if x > *a { x } else { *a };
-                            }
-                        }
-                        Some(face) => {
-                            let f = face as usize;
-                            // Eight entries so `n & 7` needs no bounds check.
-                            let table: [f32; 8] = std::array::from_fn(|n| {
-                                let n = n.min(5);
-                                let gained = f * n;
-                                let up2 = (up + gained).min(UP_CAP);
-                                let bonus = if up < UP_CAP && up + gained >= UP_CAP {
-                                    BONUS
-                                } else {
-                                    0
-                                };
-                                (1000 * gained) as f32 + bonus as f32 + v[next * UPS + up2]
-                            });
-                            for (a, &n) in acc.iter_mut().zip(&count[f - 1]) {
-                                let x = table[(n & 7) as usize];
-                                *a = if x > *a { x } else { *a };
-                            }
+            let lanes = (64 - reach.leading_zeros() as usize).div_ceil(8) * 8;
+            let open: Vec<Category> = Category::ALL
+                .into_iter()
+                .filter(|c| mask & c.bit() as usize == 0)
+                .collect();
+            for &c in &open {
+                if let Some(face) = c.face() {
+                    let f = face as usize;
+                    let next = &v[(mask | c.bit() as usize) * UPS..][..UPS];
+                    for (n, row) in upper_rows[f - 1].iter_mut().enumerate() {
+                        for (up, cell) in row.iter_mut().enumerate() {
+                            let gained = f * n;
+                            let bonus = if up < UP_CAP && up + gained >= UP_CAP {
+                                BONUS
+                            } else {
+                                0
+                            };
+                            *cell = (1000 * gained + bonus as usize) as f32
+                                + next[(up + gained).min(UP_CAP)];
                         }
                     }
                 }
-                let e: f32 = acc.iter().zip(&weight).map(|(a, w)| a * w).sum();
-                v[mask * UPS + up] = e;
             }
-            if !free_upper {
+            let mut out = [0f32; UPS];
+            for h in 0..N10 {
+                let mut acc = [f32::MIN; UPS];
+                for &c in &open {
+                    let row: &[f32; UPS] = match c.face() {
+                        Some(face) => {
+                            &upper_rows[face as usize - 1][count[h][face as usize - 1] as usize]
+                        }
+                        None => {
+                            let p = points[h][c.index()];
+                            let next = &v[(mask | c.bit() as usize) * UPS..][..UPS];
+                            for u in 0..lanes {
+                                let x = p + next[u];
+                                acc[u] = if x > acc[u] { x } else { acc[u] };
+                            }
+                            continue;
+                        }
+                    };
+                    for u in 0..lanes {
+                        acc[u] = if row[u] > acc[u] { row[u] } else { acc[u] };
+                    }
+                }
+                let w = weight[h];
+                for u in 0..lanes {
+                    out[u] += w * acc[u];
+                }
+            }
+            v[mask * UPS..][..lanes].copy_from_slice(&out[..lanes]);
+            // Once no upper category is open, the upper total no longer
+            // matters: every total shares the value of 0.
+            if mask & 0x3f == 0x3f {
                 let e = v[mask * UPS];
                 v[mask * UPS..(mask + 1) * UPS].fill(e);
-            } else {
-                // Unreachable upper totals (never read in a game) take the
-                // value of the nearest reachable total below.
-                for up in 1..UP_CAP {
-                    if reach & (1 << up) == 0 {
-                        v[mask * UPS + up] = v[mask * UPS + up - 1];
-                    }
-                }
             }
         }
         Outlook { v }

@@ -95,8 +95,7 @@ pub fn fitness_png(series: &Series, title: &str, out: &Path, size: (u32, u32)) -
         .iter()
         .copied()
         .fold(1.0, f64::min)
-        .min(0.9)
-        .max(0.0);
+        .clamp(0.0, 0.9);
     let mut c = ChartBuilder::on(&top)
         .caption(
             format!("{title}: fitness per generation"),
@@ -138,8 +137,7 @@ pub fn fitness_png(series: &Series, title: &str, out: &Path, size: (u32, u32)) -
         .iter()
         .flat_map(|(_, v)| v.iter().copied())
         .fold(1.0, f64::min)
-        .min(0.9)
-        .max(0.0);
+        .clamp(0.0, 0.9);
     let mut c = ChartBuilder::on(&bottom)
         .caption("best genome's win rate per opponent", ("sans-serif", 18))
         .margin(12)

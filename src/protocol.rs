@@ -277,11 +277,9 @@ mod tests {
             for line in transcript(5) {
                 let r = bot.handle(&line);
                 check_reply(&line, &r).unwrap();
-                if let Reply::Line(p) = &r {
-                    if p.starts_with("PUT") {
-                        // The bot tracked its own put: it must have been legal.
-                        assert!(bot.view.me.used.count_ones() > 0);
-                    }
+                if matches!(&r, Reply::Line(p) if p.starts_with("PUT")) {
+                    // The bot tracked its own put: it must have been legal.
+                    assert!(bot.view.me.used.count_ones() > 0);
                 }
             }
             assert_eq!(bot.view.me.used, 0xfff);

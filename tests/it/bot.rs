@@ -1,0 +1,203 @@
+//! The submission bot: `tuner export` compiled by plain rustc, the `bot`
+//! binary, and build.rs's genome handling.
+
+use crate::{data, moves, repo, run_ok, scratch, tuner};
+use std::process::Command;
+
+fn rustc_available() -> bool {
+    Command::new("rustc")
+        .arg("--version")
+        .output()
+        .is_ok_and(|o| o.status.success())
+}
+
+/// Official input, both seats, against `sample`; and two seeded games.
+fn same_moves_as_builtin(program: &str, genome: &str, sample: u32, dir: &std::path::Path) {
+    let input = data("official-input.txt");
+    for (src, extra) in [
+        (
+            "input",
+            vec!["--input".to_string(), input.display().to_string()],
+        ),
+        ("seed", vec!["--seed".into(), "13".into()]),
+    ] {
+        let (a, b, j) = (
+            dir.join(format!("{sample}-{src}-a")),
+            dir.join(format!("{sample}-{src}-b")),
+            dir.join(format!("{sample}-{src}.json")),
+        );
+        let opp = format!("builtin:sample:{sample}");
+        // A generous READY limit: under a loaded CI machine the start-up (the
+        // outlook solve) is what this test is not about.
+        run_ok(
+            tuner()
+                .args([
+                    "match",
+                    "--p1",
+                    program,
+                    "--p2",
+                    &opp,
+                    "--games",
+                    "2",
+                    "--ready-timeout",
+                    "30000",
+                    "--log",
+                ])
+                .arg(&a)
+                .args(&extra)
+                .arg("--json")
+                .arg(&j),
+        );
+        run_ok(
+            tuner()
+                .args([
+                    "match",
+                    "--p1",
+                    &format!("builtin:genome:{genome}"),
+                    "--p2",
+                    &opp,
+                    "--games",
+                    "2",
+                    "--log",
+                ])
+                .arg(&b)
+                .args(&extra),
+        );
+        let ma = moves(&std::fs::read_to_string(&a).unwrap());
+        assert_eq!(
+            ma,
+            moves(&std::fs::read_to_string(&b).unwrap()),
+            "sample {sample}, {src}"
+        );
+        let v: serde_json::Value =
+            serde_json::from_str(&std::fs::read_to_string(&j).unwrap()).unwrap();
+        assert_eq!(v["p1"]["faults"].as_array().unwrap().len(), 0, "{v}");
+        assert!(!ma.iter().any(|l| l.starts_with("ABORT")));
+    }
+}
+
+#[test]
+fn exported_file_compiles_with_plain_rustc_and_plays_like_the_tuner() {
+    if !rustc_available() {
+        eprintln!("SKIPPED: rustc not found; the exported file was not compiled");
+        return;
+    }
+    let dir = scratch("export");
+    let genome = repo("params/default.toml");
+    let src = dir.join("bot.rs");
+    let out = run_ok(
+        tuner()
+            .args(["export", "--genome"])
+            .arg(&genome)
+            .arg("-o")
+            .arg(&src),
+    );
+    assert!(String::from_utf8_lossy(&out.stdout).contains("bytes"));
+    let len = std::fs::metadata(&src).unwrap().len();
+    assert!(len < 1 << 20, "{len}");
+    let exe = dir.join("bot");
+    run_ok(
+        Command::new("rustc")
+            .args(["--edition", "2024", "-O", "-o"])
+            .arg(&exe)
+            .arg(&src),
+    );
+    let program = format!("{} NYPC", exe.display());
+    for sample in 1..=10 {
+        same_moves_as_builtin(&program, &genome.display().to_string(), sample, &dir);
+    }
+}
+
+#[test]
+fn bot_binary_plays_its_compiled_genome() {
+    // The bot binary of this build carries params/best.toml (or default.toml).
+    let compiled = if repo("params/best.toml").exists() {
+        repo("params/best.toml")
+    } else {
+        repo("params/default.toml")
+    };
+    let dir = scratch("bot-binary");
+    let program = format!("{} NYPC", env!("CARGO_BIN_EXE_bot"));
+    for sample in [1, 6, 10] {
+        same_moves_as_builtin(&program, &compiled.display().to_string(), sample, &dir);
+    }
+}
+
+#[test]
+fn yacht_genome_changes_the_build_and_a_bad_genome_fails_it() {
+    let dir = scratch("genome-build");
+    let target = repo("target/genome-build-test");
+    let other = dir.join("other.toml");
+    std::fs::write(
+        &other,
+        "bid_slope = 1.0\nbid_adapt_margin = 9000.0\nprio_choice = 12\n",
+    )
+    .unwrap();
+    let build = |genome: &std::path::Path| {
+        Command::new(env!("CARGO"))
+            .args(["build", "--release", "--bin", "bot", "--quiet"])
+            .current_dir(repo(""))
+            .env("CARGO_TARGET_DIR", &target)
+            .env("YACHT_GENOME", genome)
+            .output()
+            .unwrap()
+    };
+    let out = build(&other);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let mine = format!("{} NYPC", target.join("release/bot").display());
+    let theirs = format!("{} NYPC", env!("CARGO_BIN_EXE_bot"));
+    let (a, b) = (dir.join("a.log"), dir.join("b.log"));
+    let input = data("official-input.txt");
+    run_ok(
+        tuner()
+            .args([
+                "match",
+                "--p1",
+                &mine,
+                "--p2",
+                "builtin:sample:6",
+                "--ready-timeout",
+                "30000",
+                "--input",
+            ])
+            .arg(&input)
+            .arg("--log")
+            .arg(&a),
+    );
+    run_ok(
+        tuner()
+            .args([
+                "match",
+                "--p1",
+                &theirs,
+                "--p2",
+                "builtin:sample:6",
+                "--ready-timeout",
+                "30000",
+                "--input",
+            ])
+            .arg(&input)
+            .arg("--log")
+            .arg(&b),
+    );
+    assert_ne!(
+        moves(&std::fs::read_to_string(a).unwrap()),
+        moves(&std::fs::read_to_string(b).unwrap())
+    );
+    // And it plays exactly that genome.
+    same_moves_as_builtin(&mine, &other.display().to_string(), 6, &dir);
+
+    let bad = dir.join("bad.toml");
+    std::fs::write(&bad, "bid_slope = 0.3\nbid_cap = \"lots\"\n").unwrap();
+    let out = build(&bad);
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(!out.status.success());
+    assert!(
+        err.contains("bad.toml:2") && err.contains("bid_cap") && err.contains("expected a number"),
+        "{err}"
+    );
+}

@@ -1,0 +1,192 @@
+//! `tuner evolve`, `--resume`, `tuner plot`.
+
+use crate::{repo, run_ok, scratch, tuner};
+use std::path::Path;
+use std::process::Command;
+use std::time::Duration;
+
+fn evolve(dir: &Path, name: &str, threads: &str, generations: &str) -> Command {
+    let suite = dir.join("suite.toml");
+    std::fs::write(
+        &suite,
+        "[[opponent]]\nspec = \"sample:6\"\n[[opponent]]\nspec = \"greedy\"\nweight = 0.5\n",
+    )
+    .unwrap();
+    let mut c = tuner();
+    c.args([
+        "evolve",
+        "--generations",
+        generations,
+        "--population",
+        "4",
+        "--games",
+        "8",
+        "--seed",
+        "5",
+    ])
+    .args([
+        "--validation-games",
+        "10",
+        "--validate-top",
+        "2",
+        "--quiet",
+        "--threads",
+        threads,
+        "--name",
+        name,
+    ])
+    .arg("--suite")
+    .arg(&suite)
+    .arg("--init")
+    .arg(repo("params/default.toml"))
+    .arg("--runs-dir")
+    .arg(dir.join("runs"))
+    .arg("--params-dir")
+    .arg(dir.join(format!("params-{name}")))
+    .arg("--plots-dir")
+    .arg(dir.join("plots"));
+    c
+}
+
+/// A run's results without what legitimately differs (elapsed time, date).
+fn results(run: &Path) -> (String, String, String) {
+    let csv = std::fs::read_to_string(run.join("generations.csv")).unwrap();
+    let csv: Vec<String> = csv
+        .lines()
+        .map(|l| {
+            l.split(',')
+                .enumerate()
+                .filter(|(i, _)| *i != 5)
+                .map(|(_, f)| f)
+                .collect::<Vec<_>>()
+                .join(",")
+        })
+        .collect();
+    let best = std::fs::read_to_string(run.join("best.toml")).unwrap();
+    let best: String = best
+        .lines()
+        .filter(|l| !l.contains("written 20"))
+        .collect::<Vec<_>>()
+        .join("\n");
+    let cp: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(run.join("checkpoint.json")).unwrap())
+            .unwrap();
+    (
+        csv.join("\n"),
+        best,
+        format!("{}{}", cp["population"], cp["last_fitness"]),
+    )
+}
+
+#[test]
+fn a_tiny_run_writes_everything_and_is_independent_of_threads() {
+    let dir = scratch("evolve-tiny");
+    run_ok(&mut evolve(&dir, "one", "1", "3"));
+    run_ok(&mut evolve(&dir, "two", "2", "3"));
+    let one = dir.join("runs/one");
+    for f in [
+        "config.toml",
+        "generations.csv",
+        "checkpoint.json",
+        "best.toml",
+        "validation.json",
+    ] {
+        assert!(one.join(f).exists(), "{f}");
+    }
+    assert!(dir.join("params-one/best.toml").exists());
+    let cfg = std::fs::read_to_string(one.join("config.toml")).unwrap();
+    assert!(
+        cfg.contains("seed = 5") && cfg.contains("git_revision") && cfg.contains("tool_version")
+    );
+    assert_eq!(
+        std::fs::read_to_string(one.join("generations.csv"))
+            .unwrap()
+            .lines()
+            .count(),
+        4
+    );
+    assert_eq!(results(&one), results(&dir.join("runs/two")));
+    // The best genome loads back as a genome.
+    run_ok(
+        tuner()
+            .args(["eval", "--games", "2", "--vs", "greedy", "--genome"])
+            .arg(one.join("best.toml")),
+    );
+    // The plot: a PNG of the requested size.
+    let png = dir.join("plot.png");
+    run_ok(
+        tuner()
+            .arg("plot")
+            .arg(&one)
+            .arg("-o")
+            .arg(&png)
+            .args(["--width", "640", "--height", "480"]),
+    );
+    let b = std::fs::read(&png).unwrap();
+    assert_eq!(&b[..8], b"\x89PNG\r\n\x1a\n");
+    assert_eq!(&b[12..16], b"IHDR");
+    assert_eq!(u32::from_be_bytes(b[16..20].try_into().unwrap()), 640);
+    assert_eq!(u32::from_be_bytes(b[20..24].try_into().unwrap()), 480);
+    assert!(dir.join("plots/one-fitness.png").exists());
+}
+
+#[test]
+fn a_killed_run_resumes_to_the_same_result() {
+    let dir = scratch("evolve-kill");
+    run_ok(&mut evolve(&dir, "whole", "2", "6"));
+    let mut child = evolve(&dir, "killed", "2", "6").spawn().unwrap();
+    let cp = dir.join("runs/killed/checkpoint.json");
+    // Kill -9 once two generations are checkpointed (mid-generation 2).
+    let mut waited = 0;
+    loop {
+        let done = std::fs::read_to_string(&cp)
+            .ok()
+            .and_then(|t| serde_json::from_str::<serde_json::Value>(&t).ok());
+        if done.is_some_and(|v| v["next_generation"].as_u64() >= Some(2)) {
+            break;
+        }
+        assert!(waited < 60_000, "no checkpoint after 60 s");
+        std::thread::sleep(Duration::from_millis(20));
+        waited += 20;
+    }
+    child.kill().unwrap();
+    child.wait().unwrap();
+    assert!(
+        !dir.join("runs/killed/best.toml").exists(),
+        "killed too late to test resume"
+    );
+    let mut resume = tuner();
+    resume
+        .args(["evolve", "--quiet", "--resume"])
+        .arg(dir.join("runs/killed"))
+        .arg("--params-dir")
+        .arg(dir.join("params-killed"))
+        .arg("--plots-dir")
+        .arg(dir.join("plots"));
+    let out = run_ok(&mut resume);
+    assert!(String::from_utf8_lossy(&out.stderr).contains("resuming at generation"));
+    assert_eq!(
+        results(&dir.join("runs/whole")),
+        results(&dir.join("runs/killed"))
+    );
+}
+
+#[test]
+fn a_damaged_checkpoint_is_a_clear_error() {
+    let dir = scratch("evolve-damaged");
+    run_ok(&mut evolve(&dir, "d", "2", "1"));
+    let cp = dir.join("runs/d/checkpoint.json");
+    let text = std::fs::read_to_string(&cp).unwrap();
+    std::fs::write(&cp, &text[..text.len() / 2]).unwrap();
+    let out = tuner()
+        .args(["evolve", "--quiet", "--resume"])
+        .arg(dir.join("runs/d"))
+        .output()
+        .unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        !out.status.success() && err.contains("checkpoint.json is damaged"),
+        "{err}"
+    );
+    assert!(!err.contains("panicked"));
+}

@@ -1,0 +1,51 @@
+//! Integration tests: the `tuner` and `bot` binaries as a user runs them.
+//! One test binary (see DEVELOPERS guide); modules by subject.
+
+mod bot;
+mod evolve;
+mod referee;
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+pub fn tuner() -> Command {
+    Command::new(env!("CARGO_BIN_EXE_tuner"))
+}
+
+pub fn run_ok(cmd: &mut Command) -> Output {
+    let out = cmd.output().expect("spawn");
+    assert!(
+        out.status.success(),
+        "{:?} failed:\nstdout: {}\nstderr: {}",
+        cmd,
+        String::from_utf8_lossy(&out.stdout),
+        String::from_utf8_lossy(&out.stderr)
+    );
+    out
+}
+
+pub fn data(name: &str) -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/it/data")
+        .join(name)
+}
+
+pub fn repo(path: &str) -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join(path)
+}
+
+/// A fresh scratch folder for one test.
+pub fn scratch(name: &str) -> PathBuf {
+    let d = Path::new(env!("CARGO_TARGET_TMPDIR")).join(name);
+    let _ = std::fs::remove_dir_all(&d);
+    std::fs::create_dir_all(&d).unwrap();
+    d
+}
+
+/// Move lines of an official log (no header, no debug lines).
+pub fn moves(log: &str) -> Vec<String> {
+    log.lines()
+        .filter(|l| !l.starts_with('[') && !l.starts_with("# Debug"))
+        .map(String::from)
+        .collect()
+}

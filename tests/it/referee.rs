@@ -1,0 +1,274 @@
+//! `tuner match` and `tuner play`: the official example, faulty programs,
+//! bad input.
+
+use crate::{data, moves, run_ok, scratch, tuner};
+use std::time::{Duration, Instant};
+
+#[test]
+fn sample_1_mirror_on_the_official_input_gives_the_pinned_log() {
+    let dir = scratch("official");
+    let log = dir.join("log.txt");
+    let input = data("official-input.txt");
+    run_ok(
+        tuner()
+            .args([
+                "match",
+                "--p1",
+                "builtin:sample:1",
+                "--p2",
+                "builtin:sample:1",
+                "--input",
+            ])
+            .arg(&input)
+            .arg("--log")
+            .arg(&log),
+    );
+    let got = std::fs::read_to_string(&log).unwrap();
+    let pinned = std::fs::read_to_string(data("official-1A-vs-1A.log")).unwrap();
+    assert_eq!(got, pinned);
+    // Rounds 1-5 derived by hand from RULES.md and SAMPLE_AIS.md:
+    // r4: SECOND leads 3000 - 1000 → bids 200 on B (sum 23 > 10) and wins it.
+    assert!(got.contains("ROUND 4\nROLL 51211 45446\nBID FIRST B 0\nBID SECOND B 200\nGET FIRST A\nGET SECOND B\nPUT FIRST THREE 46146\nPUT SECOND THREE 21464\n"));
+    // r5: SECOND's lead is 3000 - 200 - 1000 = 1800 → 180.
+    assert!(got.contains("BID SECOND A 180\nGET FIRST B\nGET SECOND A\nPUT FIRST FOUR 51211\n"));
+    assert!(got.ends_with("FINISH\nSCOREFIRST 19000\nSCORESECOND 30372\n"));
+
+    // The same two AIs as real programs give the same moves and scores.
+    let exe = env!("CARGO_BIN_EXE_tuner");
+    let plog = dir.join("processes.txt");
+    let play = format!("{exe} play sample:1");
+    run_ok(
+        tuner()
+            .args(["match", "--p1", &play, "--p2", &play, "--input"])
+            .arg(&input)
+            .arg("--log")
+            .arg(&plog),
+    );
+    assert_eq!(
+        moves(&std::fs::read_to_string(&plog).unwrap()),
+        moves(&pinned)
+    );
+}
+
+#[test]
+fn seeded_matches_between_programs_equal_in_process_ones() {
+    // Deterministic AIs (the random bidders seed themselves per process).
+    let dir = scratch("seeded");
+    let exe = env!("CARGO_BIN_EXE_tuner");
+    let (a, b) = (dir.join("a.log"), dir.join("b.log"));
+    run_ok(
+        tuner()
+            .args([
+                "match",
+                "--p1",
+                "builtin:sample:7",
+                "--p2",
+                "builtin:sample:9",
+                "--seed",
+                "9",
+                "--games",
+                "4",
+                "--log",
+            ])
+            .arg(&a),
+    );
+    let p1 = format!("{exe} play sample:7");
+    let p2 = format!("{exe} play sample:9");
+    run_ok(
+        tuner()
+            .args([
+                "match", "--p1", &p1, "--p2", &p2, "--seed", "9", "--games", "4", "--log",
+            ])
+            .arg(&b),
+    );
+    let (a, b) = (
+        std::fs::read_to_string(a).unwrap(),
+        std::fs::read_to_string(b).unwrap(),
+    );
+    assert_eq!(moves(&a), moves(&b));
+    assert_eq!(a.matches("FINISH").count(), 4);
+}
+
+/// Plays a one-game match of `script` (a sh program) against greedy and
+/// returns (fault line, seconds taken). Also checks nothing is left running.
+fn fault_of(name: &str, script: &str, marker: &str) -> (String, f64) {
+    let dir = scratch(&format!("fault-{name}"));
+    let json = dir.join("m.json");
+    let p1 = format!("sh -c '{script}'");
+    let t = Instant::now();
+    run_ok(
+        tuner()
+            .args([
+                "match",
+                "--p1",
+                &p1,
+                "--p2",
+                "builtin:greedy",
+                "--seed",
+                "4",
+                "--move-timeout",
+                "300",
+                "--ready-timeout",
+                "1000",
+                "--json",
+            ])
+            .arg(&json),
+    );
+    let secs = t.elapsed().as_secs_f64();
+    let v: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(&json).unwrap()).unwrap();
+    assert_eq!(v["p1"]["losses"], 1, "{name}: {v}");
+    assert_eq!(v["p2"]["wins"], 1);
+    if !marker.is_empty() {
+        std::thread::sleep(Duration::from_millis(100));
+        let left = std::process::Command::new("pgrep")
+            .args(["-f", marker])
+            .output()
+            .unwrap();
+        assert!(
+            left.stdout.is_empty(),
+            "{name}: processes left: {}",
+            String::from_utf8_lossy(&left.stdout)
+        );
+    }
+    (v["p1"]["faults"][0].as_str().unwrap().to_string(), secs)
+}
+
+#[test]
+fn faulty_programs_lose_with_the_official_reason_promptly_and_leave_nothing() {
+    let cases = [
+        (
+            "crash",
+            "read l; echo OK; read l; exit 3",
+            "PROGRAM EXITED",
+            "",
+        ),
+        (
+            "sleep",
+            "read l; echo OK; sleep 30.0101",
+            "TLE",
+            "sleep 30.0101",
+        ),
+        (
+            "garbage",
+            "read l; echo OK; read l; echo hello there; sleep 30.0102",
+            "BID PARSE FAILED",
+            "sleep 30.0102",
+        ),
+        (
+            "ready",
+            "read l; echo NOPE; sleep 30.0103",
+            "INVALID READY MESSAGE",
+            "sleep 30.0103",
+        ),
+        (
+            "flood",
+            "read l; echo OK; yes BID A 0",
+            "PUT PARSE FAILED",
+            "yes BID",
+        ),
+        // 50 MB without a newline: memory stays bounded, and no answer came.
+        (
+            "bigline",
+            "read l; echo OK; dd if=/dev/zero bs=1M count=50 2>/dev/null | tr -c y y; sleep 30.0104",
+            "TLE",
+            "sleep 30.0104",
+        ),
+        (
+            "nosuchdice",
+            "read l; echo OK; while read c x y; do case $c in ROLL) echo BID A 100000;; SCORE) echo PUT ONE 66666;; esac; done",
+            "NO SUCH DICE",
+            "",
+        ),
+        // Always wins bundle A, puts last round's A into CHOICE: legal once, then used.
+        (
+            "twice",
+            "read l; echo OK; while read c x y; do case $c in ROLL) p=$a; a=$x; echo BID A 100000;; SCORE) echo PUT CHOICE $p;; esac; done",
+            "RULE ALREADY USED",
+            "",
+        ),
+        // Ignores FINISH (keeps sleeping): killed with its process group.
+        (
+            "nofinish",
+            "read l; echo OK; read l; echo BID X; sleep 30.0105",
+            "BID PARSE FAILED",
+            "sleep 30.0105",
+        ),
+    ];
+    for (name, script, reason, marker) in cases {
+        let (fault, secs) = fault_of(name, script, marker);
+        assert!(fault.ends_with(reason), "{name}: {fault}");
+        assert!(secs < 10.0, "{name} took {secs:.1} s");
+    }
+}
+
+#[test]
+fn bad_input_files_and_specs_get_clear_errors() {
+    let dir = scratch("bad-input");
+    let bad = dir.join("in.txt");
+    let text = std::fs::read_to_string(data("official-input.txt"))
+        .unwrap()
+        .replace("54344 36225 1", "54344 36225");
+    std::fs::write(&bad, text).unwrap();
+    let out = tuner()
+        .args([
+            "match",
+            "--p1",
+            "builtin:greedy",
+            "--p2",
+            "builtin:greedy",
+            "--input",
+        ])
+        .arg(&bad)
+        .output()
+        .unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        !out.status.success() && err.contains("line 7") && err.contains("in.txt"),
+        "{err}"
+    );
+    let out = tuner().args(["play", "sampel:3"]).output().unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        !out.status.success() && err.contains("sampel:3") && err.contains("greedy, sample:N"),
+        "{err}"
+    );
+    assert!(!err.contains("panicked"));
+}
+
+#[test]
+fn eval_json_is_identical_on_one_and_two_threads() {
+    let dir = scratch("eval-threads");
+    let mut outs = vec![];
+    for t in ["1", "2"] {
+        let json = dir.join(format!("t{t}.json"));
+        run_ok(
+            tuner()
+                .args(["eval", "--genome"])
+                .arg(crate::repo("params/default.toml"))
+                .args([
+                    "--vs",
+                    "sample:6",
+                    "--vs",
+                    "greedy",
+                    "--vs",
+                    "sample:2",
+                    "--games",
+                    "60",
+                    "--seed",
+                    "3",
+                    "--threads",
+                    t,
+                    "--json",
+                ])
+                .arg(&json),
+        );
+        outs.push(std::fs::read(&json).unwrap());
+    }
+    assert_eq!(outs[0], outs[1]);
+    let v: serde_json::Value = serde_json::from_slice(&outs[0]).unwrap();
+    assert_eq!(v["opponents"].as_array().unwrap().len(), 3);
+    assert_eq!(v["opponents"][0]["games"], 60);
+    let f = v["fitness"].as_f64().unwrap();
+    assert!((0.0..=1.0).contains(&f));
+}
