@@ -53,6 +53,8 @@ enum Cmd {
         #[arg(long, default_value_t = 900)]
         height: u32,
     },
+    /// A league of bots with a leaderboard (round robin or Swiss).
+    Tournament(TournamentArgs),
     /// Write the bot as one self-contained Rust file for the contest.
     Export {
         /// Genome to compile in (default params/best.toml, else params/default.toml).
@@ -114,6 +116,48 @@ struct EvolveArgs {
     #[arg(long, default_value = "plots")]
     plots_dir: PathBuf,
     /// No progress bar (for scripts).
+    #[arg(long)]
+    quiet: bool,
+}
+
+#[derive(clap::Args)]
+struct TournamentArgs {
+    /// An entrant: NAME=SPEC (greedy, sample:N, genome:PATH, …) or NAME=COMMAND (repeatable).
+    #[arg(long = "entrant")]
+    entrants: Vec<String>,
+    /// Entrants from a TOML file: [[entrant]] with name and spec or command.
+    #[arg(long)]
+    file: Option<PathBuf>,
+    /// Add the ten sample AIs.
+    #[arg(long)]
+    samples: bool,
+    /// round-robin or swiss.
+    #[arg(long, default_value = "round-robin")]
+    format: String,
+    /// Rounds of a Swiss tournament.
+    #[arg(long, default_value_t = 5)]
+    rounds: u32,
+    /// Deals per pairing, each played twice with seats swapped.
+    #[arg(long, default_value_t = 50)]
+    deals: u64,
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+    /// Worker threads for built-in games (default: all cores).
+    #[arg(long)]
+    threads: Option<usize>,
+    /// Games with a program running at once.
+    #[arg(long, default_value_t = 2)]
+    jobs: usize,
+    /// Time limit per BID/PUT for programs, in milliseconds.
+    #[arg(long, default_value_t = 500)]
+    move_timeout: u64,
+    #[arg(long)]
+    json: Option<PathBuf>,
+    #[arg(long)]
+    csv: Option<PathBuf>,
+    /// Ratings and cross-table picture.
+    #[arg(long)]
+    png: Option<PathBuf>,
     #[arg(long)]
     quiet: bool,
 }
@@ -185,6 +229,7 @@ pub fn run() -> Result<()> {
         Cmd::Eval(args) => eval_cmd(args),
         Cmd::Evolve(args) => evolve_cmd(args),
         Cmd::Export { genome, out } => export_cmd(genome, &out),
+        Cmd::Tournament(args) => tournament_cmd(args),
         Cmd::Plot {
             run_dir,
             out,
@@ -611,5 +656,149 @@ fn export_cmd(genome: Option<PathBuf>, out: &Path) -> Result<()> {
         100.0 * src.len() as f64 / crate::export::MAX_BYTES as f64,
         out.display()
     );
+    Ok(())
+}
+
+fn tournament_cmd(a: TournamentArgs) -> Result<()> {
+    use crate::tournament::{Entrant, Format, Settings};
+    let mut entrants = Vec::new();
+    if a.samples {
+        entrants.extend(crate::suite::samples().into_iter().map(|o| Entrant {
+            name: o.name,
+            player: o.player,
+        }));
+    }
+    if let Some(path) = &a.file {
+        let text = read_file(path)?;
+        let suite = crate::suite::parse_suite(
+            &text.replace("[[entrant]]", "[[opponent]]"),
+            &path.display().to_string(),
+        )
+        .map_err(anyhow::Error::msg)?;
+        entrants.extend(suite.into_iter().map(|o| Entrant {
+            name: o.name,
+            player: o.player,
+        }));
+    }
+    for e in &a.entrants {
+        let (name, what) = e.split_once('=').ok_or_else(|| {
+            anyhow::anyhow!("--entrant wants NAME=SPEC or NAME=COMMAND, got `{e}`")
+        })?;
+        let player = parse_player(what).with_context(|| format!("--entrant {name}"))?;
+        entrants.push(Entrant {
+            name: name.to_string(),
+            player,
+        });
+    }
+    let mut names = std::collections::HashSet::new();
+    for e in &entrants {
+        if !names.insert(e.name.clone()) {
+            bail!(
+                "two entrants are named `{}`: give them different names",
+                e.name
+            );
+        }
+    }
+    if entrants.len() < 2 {
+        bail!("a tournament needs at least two entrants (--entrant NAME=SPEC, --samples, --file)");
+    }
+    let format = match a.format.as_str() {
+        "round-robin" | "rr" => Format::RoundRobin,
+        "swiss" => Format::Swiss { rounds: a.rounds },
+        other => bail!("unknown --format `{other}`: round-robin or swiss"),
+    };
+    let n = entrants.len() as u64;
+    let games = 2
+        * a.deals
+        * match format {
+            Format::RoundRobin => n * (n - 1) / 2,
+            Format::Swiss { rounds } => rounds as u64 * (n / 2),
+        };
+    let settings = Settings {
+        format,
+        deals: a.deals,
+        seed: a.seed,
+        jobs: a.jobs,
+        limits: Limits {
+            decision: Duration::from_millis(a.move_timeout),
+            ..Limits::default()
+        },
+    };
+    let stop = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(false));
+    let flag = stop.clone();
+    // Ctrl-C: finish the games under way, skip the rest, print the standings.
+    let _ = ctrlc::set_handler(move || flag.store(true, std::sync::atomic::Ordering::Relaxed));
+    let bar = if a.quiet {
+        indicatif::ProgressBar::hidden()
+    } else {
+        indicatif::ProgressBar::new(games)
+    };
+    bar.set_style(
+        indicatif::ProgressStyle::with_template(
+            "{bar:30} {pos}/{len} games [{elapsed_precise} eta {eta}]",
+        )
+        .expect("valid template"),
+    );
+    let start = std::time::Instant::now();
+    let table = with_threads(a.threads, || {
+        crate::tournament::run(&entrants, &settings, &stop, &|| bar.inc(1))
+    })?;
+    bar.finish_and_clear();
+    print!("{}", crate::tournament::render(&table));
+    println!(
+        "{} games in {:.1} s",
+        table.games,
+        start.elapsed().as_secs_f64()
+    );
+    if let Some(p) = &a.json {
+        write_atomic(p, serde_json::to_string_pretty(&table)?.as_bytes())?;
+    }
+    if let Some(p) = &a.csv {
+        let mut w = csv::Writer::from_writer(Vec::new());
+        w.write_record([
+            "rank",
+            "name",
+            "games",
+            "wins",
+            "draws",
+            "losses",
+            "points",
+            "win_rate",
+            "ci_lo",
+            "ci_hi",
+            "mean_margin",
+            "rating",
+            "rating_se",
+            "faults",
+        ])?;
+        for r in &table.standings {
+            w.write_record([
+                r.rank.to_string(),
+                r.name.clone(),
+                r.games.to_string(),
+                r.wins.to_string(),
+                r.draws.to_string(),
+                r.losses.to_string(),
+                format!("{}", r.points),
+                format!("{:.4}", r.win_rate),
+                format!("{:.4}", r.ci95[0]),
+                format!("{:.4}", r.ci95[1]),
+                format!("{:.1}", r.mean_margin),
+                format!("{:.1}", r.rating),
+                format!("{:.1}", r.rating_se),
+                r.faults.len().to_string(),
+            ])?;
+        }
+        write_atomic(p, &w.into_inner()?)?;
+    }
+    if let Some(p) = &a.png {
+        let tmp = p.with_extension("tmp.png");
+        if let Some(dir) = p.parent().filter(|d| !d.as_os_str().is_empty()) {
+            std::fs::create_dir_all(dir)?;
+        }
+        crate::plot::tournament_png(&table, &tmp, (1400, 700))?;
+        std::fs::rename(&tmp, p).with_context(|| format!("cannot write {}", p.display()))?;
+        println!("picture: {}", p.display());
+    }
     Ok(())
 }

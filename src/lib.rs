@@ -22,4 +22,5 @@ pub mod stats;
 pub mod strategy;
 pub mod suite;
 pub mod tables;
+pub mod tournament;
 pub mod transcript;

@@ -171,3 +171,105 @@ pub fn fitness_png(series: &Series, title: &str, out: &Path, size: (u32, u32)) -
         .with_context(|| format!("cannot write {}", out.display()))?;
     Ok(())
 }
+
+/// Tournament picture: ratings with 95 % error bars (left) and the cross
+/// table as a heat map (right; green: row wins, red: row loses), both in
+/// leaderboard order, best at the top.
+pub fn tournament_png(t: &crate::tournament::Table, out: &Path, size: (u32, u32)) -> Result<()> {
+    register();
+    let root = BitMapBackend::new(out, size).into_drawing_area();
+    root.fill(&WHITE)?;
+    let (left, right) = root.split_horizontally(size.0 * 2 / 5);
+    let rows = &t.standings;
+    let n = rows.len() as i32;
+    // Row k of the leaderboard is drawn at y = n - 1 - k (best on top).
+    let name_at = |y: i32| {
+        rows.get((n - 1 - y) as usize)
+            .map_or(String::new(), |r| r.name.clone())
+    };
+    let label = |v: &SegmentValue<i32>| match v {
+        SegmentValue::CenterOf(y) => name_at(*y),
+        _ => String::new(),
+    };
+    let bar = |r: &crate::tournament::Standing| 1.96 * r.rating_se.min(400.0);
+    let lo = rows
+        .iter()
+        .map(|r| r.rating - bar(r))
+        .fold(f64::MAX, f64::min)
+        - 30.0;
+    let hi = rows
+        .iter()
+        .map(|r| r.rating + bar(r))
+        .fold(f64::MIN, f64::max)
+        + 30.0;
+    let mut c = ChartBuilder::on(&left)
+        .caption("rating (Bradley–Terry, 95% bars)", ("sans-serif", 18))
+        .margin(10)
+        .x_label_area_size(30)
+        .y_label_area_size(140)
+        .build_cartesian_2d(lo..hi, (0..n).into_segmented())?;
+    c.configure_mesh()
+        .disable_y_mesh()
+        .y_labels(n as usize)
+        .y_label_formatter(&label)
+        .draw()?;
+    for (k, r) in rows.iter().enumerate() {
+        let y = || SegmentValue::CenterOf(n - 1 - k as i32);
+        let e = bar(r);
+        c.draw_series(std::iter::once(PathElement::new(
+            vec![(r.rating - e, y()), (r.rating + e, y())],
+            BLACK.stroke_width(2),
+        )))?;
+        c.draw_series(std::iter::once(Circle::new(
+            (r.rating, y()),
+            5,
+            BLUE.filled(),
+        )))?;
+    }
+    let index: Vec<usize> = rows
+        .iter()
+        .map(|r| t.names.iter().position(|x| *x == r.name).unwrap_or(0))
+        .collect();
+    let mut h = ChartBuilder::on(&right)
+        .caption(
+            "cross table: row's score against column",
+            ("sans-serif", 18),
+        )
+        .margin(10)
+        .x_label_area_size(30)
+        .y_label_area_size(140)
+        .build_cartesian_2d((0..n).into_segmented(), (0..n).into_segmented())?;
+    let col_label = |v: &SegmentValue<i32>| match v {
+        SegmentValue::CenterOf(x) => rows
+            .get(*x as usize)
+            .map_or(String::new(), |r| r.name.chars().take(6).collect()),
+        _ => String::new(),
+    };
+    h.configure_mesh()
+        .disable_mesh()
+        .x_labels(n as usize)
+        .y_labels(n as usize)
+        .x_label_formatter(&col_label)
+        .y_label_formatter(&label)
+        .draw()?;
+    for (a, &i) in index.iter().enumerate() {
+        for (b, &j) in index.iter().enumerate() {
+            let color = match t.cross[i][j] {
+                Some(x) => RGBColor((255.0 * (1.0 - x)) as u8, (200.0 * x) as u8, 60),
+                None => RGBColor(230, 230, 230),
+            };
+            let y = n - 1 - a as i32;
+            let cell = [
+                (SegmentValue::Exact(b as i32), SegmentValue::Exact(y)),
+                (
+                    SegmentValue::Exact(b as i32 + 1),
+                    SegmentValue::Exact(y + 1),
+                ),
+            ];
+            h.draw_series(std::iter::once(Rectangle::new(cell, color.filled())))?;
+        }
+    }
+    root.present()
+        .with_context(|| format!("cannot write {}", out.display()))?;
+    Ok(())
+}

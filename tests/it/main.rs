@@ -4,6 +4,7 @@
 mod bot;
 mod evolve;
 mod referee;
+mod tournament;
 
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
