@@ -83,80 +83,41 @@ pub fn read_series(csv_path: &Path) -> Result<Series> {
     Ok(s)
 }
 
-/// Draws the fitness plot of `series` to a PNG of `size` pixels.
-pub fn fitness_png(series: &Series, title: &str, out: &Path, size: (u32, u32)) -> Result<()> {
-    register();
-    let root = BitMapBackend::new(out, size).into_drawing_area();
-    root.fill(&WHITE)?;
-    let (top, bottom) = root.split_vertically(size.1 / 2);
-    let last = series.generation.last().copied().unwrap_or(0.0).max(1.0);
-    let lo = series
-        .worst
+/// One named line of a panel: (label, values per generation, colour, width).
+type Line<'a> = (String, &'a [f64], RGBColor, u32);
+
+/// A panel of lines over the generations, y from `lo` to 1, with a legend.
+fn line_panel(
+    area: &DrawingArea<BitMapBackend, plotters::coord::Shift>,
+    title: &str,
+    y_desc: &str,
+    generations: &[f64],
+    lines: &[Line],
+) -> Result<()> {
+    let last = generations.last().copied().unwrap_or(0.0).max(1.0);
+    let lo = lines
         .iter()
-        .copied()
+        .flat_map(|l| l.1.iter().copied())
         .fold(1.0, f64::min)
         .clamp(0.0, 0.9);
-    let mut c = ChartBuilder::on(&top)
-        .caption(
-            format!("{title}: fitness per generation"),
-            ("sans-serif", 22),
-        )
+    let mut c = ChartBuilder::on(area)
+        .caption(title, ("sans-serif", 20))
         .margin(12)
         .x_label_area_size(36)
         .y_label_area_size(56)
         .build_cartesian_2d(0f64..last, lo..1.0)?;
     c.configure_mesh()
         .x_desc("generation")
-        .y_desc("fitness (win rate)")
+        .y_desc(y_desc)
         .draw()?;
-    let lines: [(&str, &Vec<f64>, RGBColor); 3] = [
-        ("best", &series.best, BLUE),
-        ("mean", &series.mean, GREEN),
-        ("worst", &series.worst, RED),
-    ];
-    for (name, ys, color) in lines {
-        let pts: Vec<(f64, f64)> = series
-            .generation
+    for (name, ys, color, width) in lines {
+        let (color, width) = (*color, *width);
+        let pts: Vec<(f64, f64)> = generations
             .iter()
             .copied()
             .zip(ys.iter().copied())
             .collect();
-        c.draw_series(LineSeries::new(pts, color.stroke_width(2)))?
-            .label(name)
-            .legend(move |(x, y)| {
-                PathElement::new(vec![(x, y), (x + 20, y)], color.stroke_width(2))
-            });
-    }
-    c.configure_series_labels()
-        .position(SeriesLabelPosition::LowerRight)
-        .background_style(WHITE.mix(0.8))
-        .border_style(BLACK)
-        .draw()?;
-    let lo2 = series
-        .by_opponent
-        .iter()
-        .flat_map(|(_, v)| v.iter().copied())
-        .fold(1.0, f64::min)
-        .clamp(0.0, 0.9);
-    let mut c = ChartBuilder::on(&bottom)
-        .caption("best genome's win rate per opponent", ("sans-serif", 18))
-        .margin(12)
-        .x_label_area_size(36)
-        .y_label_area_size(56)
-        .build_cartesian_2d(0f64..last, lo2..1.0)?;
-    c.configure_mesh()
-        .x_desc("generation")
-        .y_desc("win rate")
-        .draw()?;
-    for (k, (name, ys)) in series.by_opponent.iter().enumerate() {
-        let color = Palette99::pick(k).to_rgba();
-        let pts: Vec<(f64, f64)> = series
-            .generation
-            .iter()
-            .copied()
-            .zip(ys.iter().copied())
-            .collect();
-        c.draw_series(LineSeries::new(pts, color.stroke_width(1)))?
+        c.draw_series(LineSeries::new(pts, color.stroke_width(width)))?
             .label(name.clone())
             .legend(move |(x, y)| {
                 PathElement::new(vec![(x, y), (x + 20, y)], color.stroke_width(2))
@@ -167,6 +128,45 @@ pub fn fitness_png(series: &Series, title: &str, out: &Path, size: (u32, u32)) -
         .background_style(WHITE.mix(0.8))
         .border_style(BLACK)
         .draw()?;
+    Ok(())
+}
+
+/// Draws the fitness plot of `series` to a PNG of `size` pixels: best /
+/// mean / worst fitness on top, the best genome's win rate per opponent below.
+pub fn fitness_png(series: &Series, title: &str, out: &Path, size: (u32, u32)) -> Result<()> {
+    register();
+    let root = BitMapBackend::new(out, size).into_drawing_area();
+    root.fill(&WHITE)?;
+    let (top, bottom) = root.split_vertically(size.1 / 2);
+    let fitness: Vec<Line> = vec![
+        ("best".into(), &series.best, BLUE, 2),
+        ("mean".into(), &series.mean, GREEN, 2),
+        ("worst".into(), &series.worst, RED, 2),
+    ];
+    let caption = format!("{title}: fitness per generation");
+    line_panel(
+        &top,
+        &caption,
+        "fitness (win rate)",
+        &series.generation,
+        &fitness,
+    )?;
+    let per_opponent: Vec<Line> = series
+        .by_opponent
+        .iter()
+        .enumerate()
+        .map(|(k, (name, ys))| {
+            let c = Palette99::pick(k).to_rgba();
+            (name.clone(), &ys[..], RGBColor(c.0, c.1, c.2), 1)
+        })
+        .collect();
+    line_panel(
+        &bottom,
+        "best genome's win rate per opponent",
+        "win rate",
+        &series.generation,
+        &per_opponent,
+    )?;
     root.present()
         .with_context(|| format!("cannot write {}", out.display()))?;
     Ok(())
