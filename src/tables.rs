@@ -117,17 +117,6 @@ impl Tables {
             .iter()
             .map(|c| std::array::from_fn(|k| score_counts(Category::from_index(k), c)))
             .collect();
-        let mut index10 = std::collections::HashMap::new();
-        for (i, c) in counts10.iter().enumerate() {
-            index10.insert(*c, i as u16);
-        }
-        let mut add5 = vec![0u16; N5 * N5];
-        for (a, ca) in counts5.iter().enumerate() {
-            for (b, cb) in counts5.iter().enumerate() {
-                let sum: Counts = std::array::from_fn(|f| ca[f] + cb[f]);
-                add5[a * N5 + b] = index10[&sum];
-            }
-        }
         let mut split_start = Vec::with_capacity(N10 + 1);
         let mut splits = Vec::new();
         let mut best10 = Vec::with_capacity(N10);
@@ -163,10 +152,14 @@ impl Tables {
             best10.push(best.map(|b| [(b.points / 1000) as u8, b.put.0]));
         }
         split_start.push(splits.len() as u32);
+        // Every (a, b) pair of 5-dice multisets is a split of exactly one
+        // hand, a + b: fill the addition table from the splits.
+        let mut add5 = vec![0u16; N5 * N5];
         let mut carry_of = vec![NONE; N10 * N5];
         for h in 0..N10 {
             for sp in &splits[split_start[h] as usize..split_start[h + 1] as usize] {
                 carry_of[h * N5 + sp.put.0 as usize] = sp.carry.0;
+                add5[sp.put.0 as usize * N5 + sp.carry.0 as usize] = h as u16;
             }
         }
         let faces5 = counts5.iter().map(faces_of).collect();
