@@ -194,6 +194,8 @@ pub struct View {
     pub opp: Card,
     /// This round's bundles as printed by ROLL.
     pub roll: Option<([u8; 5], [u8; 5])>,
+    /// The same bundles as multisets.
+    pub roll5: Option<(Dice5, Dice5)>,
     pub my_bid: Option<Bid>,
     /// The opponent's bids, one per round with a GET.
     pub opp_bids: Vec<Bid>,
@@ -217,7 +219,9 @@ impl View {
 
     pub fn on_roll(&mut self, a: [u8; 5], b: [u8; 5]) {
         self.rolls_seen += 1;
+        let t = tables();
         self.roll = Some((a, b));
+        self.roll5 = t.dice5(&a).zip(t.dice5(&b));
         self.my_bid = None;
     }
 
@@ -228,13 +232,11 @@ impl View {
     /// GET: I received `mine`; the opponent asked for `opp_bundle` with
     /// `opp_amount`. Without a ROLL this round the line is ignored.
     pub fn on_get(&mut self, mine: Bundle, opp_bundle: Bundle, opp_amount: u32) {
-        let Some((a, b)) = self.roll.take() else {
+        let (Some((a, b)), Some((a5, b5))) = (self.roll.take(), self.roll5.take()) else {
             return;
         };
-        let t = tables();
         let dice = |g: Bundle| if g == Bundle::A { a } else { b };
-        // ROLL lines were parsed, so the faces are valid.
-        let five = |g: Bundle| t.dice5(&dice(g)).unwrap_or(crate::tables::Dice5(0));
+        let five = |g: Bundle| if g == Bundle::A { a5 } else { b5 };
         let my_bid = self.my_bid.take().unwrap_or(Bid {
             bundle: mine,
             amount: 0,

@@ -4,7 +4,7 @@
 use crate::deal::{derive_seed, uniform};
 use crate::game::{Holding, Put, Strategy, View, put_of};
 use crate::rules::{Bid, Bundle, CATEGORIES, Category, MAX_BID, bonus_for};
-use crate::tables::{BestPut, tables};
+use crate::tables::{BestPut, Dice5, tables};
 use rand_core::SeedableRng;
 use rand_pcg::Pcg32;
 
@@ -164,30 +164,30 @@ const HARD: [Category; 5] = [
 
 /// The put a (non-example) policy chooses from a holding.
 pub fn choose(policy: PutPolicy, holding: Holding, used: u16, upper: i32) -> Option<Choice> {
-    let pick = |keep: &dyn Fn(Category, i32) -> bool, key: fn(Category, i32) -> i32| {
-        best_choice(holding, used, upper, keep, key)
-    };
     match policy {
-        PutPolicy::Example | PutPolicy::Greedy => pick(&any, by_points),
+        PutPolicy::Example | PutPolicy::Greedy => best_choice(holding, used, upper, any, by_points),
         PutPolicy::HardCombos => {
             for h in HARD {
-                if let Some(c) = pick(&|c, p| c == h && p > 0, by_points) {
-                    return Some(c);
+                let found = best_choice(holding, used, upper, |c, p| c == h && p > 0, by_points);
+                if found.is_some() {
+                    return found;
                 }
             }
             let upper_or_choice = |c: Category, _| c.face().is_some() || c == Category::Choice;
-            match pick(&upper_or_choice, by_points) {
+            match best_choice(holding, used, upper, upper_or_choice, by_points) {
                 Some(c) if c.points > 0 => Some(c),
-                _ => pick(&any, |c, _| -PAR[c.index()]),
+                _ => best_choice(holding, used, upper, any, |c, _| -PAR[c.index()]),
             }
         }
         PutPolicy::UpperFirst => {
             let at_pace = |c: Category, p| c.face().is_some_and(|k| p >= 3 * k as i32 * 1000);
-            pick(&at_pace, by_gain).or_else(|| pick(&any, by_gain))
+            best_choice(holding, used, upper, at_pace, by_gain)
+                .or_else(|| best_choice(holding, used, upper, any, by_gain))
         }
         PutPolicy::CombosFirst => {
             let combo = |c: Category, p| c.index() >= 7 && p > 0;
-            pick(&combo, by_gain).or_else(|| pick(&any, by_gain))
+            best_choice(holding, used, upper, combo, by_gain)
+                .or_else(|| best_choice(holding, used, upper, any, by_gain))
         }
     }
 }
@@ -222,11 +222,8 @@ impl Composed {
 
     /// The value v(X) of receiving a bundle: the gain (or, for
     /// `BetterPoints`, the points) of the put this AI's policy would choose.
-    fn value(&self, view: &View, bundle: [u8; 5]) -> i32 {
+    fn value(&self, view: &View, bundle: Dice5) -> i32 {
         let me = &view.me;
-        let Some(bundle) = tables().dice5(&bundle) else {
-            return 0;
-        };
         let holding = me.holding.with(bundle);
         let c = choose(self.put, holding, me.used, me.upper);
         match (c, self.bid) {
@@ -254,6 +251,9 @@ impl Strategy for Composed {
             };
         };
         let better = || {
+            let Some((a, b)) = view.roll5 else {
+                return (Bundle::A, 0);
+            };
             let (va, vb) = (self.value(view, a), self.value(view, b));
             if va >= vb {
                 (Bundle::A, va - vb)
