@@ -124,6 +124,8 @@ pub fn run(args: BenchArgs) -> Result<()> {
             .ok_or_else(|| anyhow::anyhow!("--pair wants P1,P2, got `{pair}`"))?;
         let a = StrategySpec::parse(a).map_err(anyhow::Error::msg)?;
         let b = StrategySpec::parse(b).map_err(anyhow::Error::msg)?;
+        // Warm up: first use builds the strategies' tables (the outlook).
+        let _ = (a.build(), b.build());
         let one = games_per_second(&a, &b, 1, args.seconds);
         let all = games_per_second(&a, &b, cores, args.seconds);
         println!(

@@ -63,6 +63,11 @@ impl GenomeBot {
         if n == 0 {
             return 0.0;
         }
+        self.g[CARRY_SCALE] * self.carry_sum(k, open) / n as f32
+    }
+
+    /// Sum over `open` of carry weight x the carry's advantage in it.
+    fn carry_sum(&self, k: Dice5, open: u16) -> f32 {
         let adv = &self.adv[k.0 as usize];
         let mut s = 0.0;
         let mut m = open;
@@ -71,13 +76,14 @@ impl GenomeBot {
             m &= m - 1;
             s += self.g[CARRY + c] * adv[c];
         }
-        self.g[CARRY_SCALE] * s / n as f32
+        s
     }
 
     /// Value of one put (category points, bonus, priorities, upper pace) and
     /// of what follows it (the outlook and the carried dice; exact when one
-    /// category is left for the carry).
-    fn put_value(&self, card: &Card, c: Category, put: Dice5, carry: Option<Dice5>) -> f32 {
+    /// category is left for the carry). `carry` is the carried dice with
+    /// their `carry_sum` over the categories open before this put.
+    fn put_value(&self, card: &Card, c: Category, put: Dice5, carry: Option<(Dice5, f32)>) -> f32 {
         let t = tables();
         let pts = t.score5(put, c);
         let bonus = bonus_for(c, pts, card.upper);
@@ -97,14 +103,16 @@ impl GenomeBot {
         let open = !used & 0xfff;
         match carry {
             None => v,
-            Some(k) if open.count_ones() == 1 => {
+            Some((k, _)) if open.count_ones() == 1 => {
                 let last = Category::from_index(open.trailing_zeros() as usize);
                 let p = t.score5(k, last);
                 v + (p + bonus_for(last, p, upper_after)) as f32
             }
-            Some(k) => {
-                v + self.g[OUTLOOK_WEIGHT] * self.outlook.value(used, upper_after)
-                    + self.carry_value(k, open)
+            Some((k, sum_before)) => {
+                let sum =
+                    sum_before - self.g[CARRY + c.index()] * self.adv[k.0 as usize][c.index()];
+                let carry = self.g[CARRY_SCALE] * sum / open.count_ones() as f32;
+                v + self.g[OUTLOOK_WEIGHT] * self.outlook.value(used, upper_after) + carry
             }
         }
     }
@@ -132,8 +140,9 @@ impl GenomeBot {
             }
             Holding::Ten(h) => {
                 for sp in t.splits(h) {
+                    let carry = Some((sp.carry, self.carry_sum(sp.carry, open)));
                     for c in Category::ALL.into_iter().filter(|c| open & c.bit() != 0) {
-                        consider(self.put_value(card, c, sp.put, Some(sp.carry)), c, sp.put);
+                        consider(self.put_value(card, c, sp.put, carry), c, sp.put);
                     }
                 }
             }
@@ -343,7 +352,7 @@ mod tests {
         // Upper progress above pace adds value with upper_weight.
         let card = Card::default();
         let put = t.dice5(&[6, 6, 6, 6, 1]).unwrap();
-        let carry = Some(t.dice5(&[1, 2, 3, 4, 5]).unwrap());
+        let carry = Some((t.dice5(&[1, 2, 3, 4, 5]).unwrap(), 0.0));
         let lo = with(UPPER_WEIGHT, 0.0).put_value(&card, Category::Six, put, carry);
         let hi = with(UPPER_WEIGHT, 1.0).put_value(&card, Category::Six, put, carry);
         assert!((hi - lo - 6000.0).abs() < 1e-2, "{lo} {hi}");
