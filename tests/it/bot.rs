@@ -1,7 +1,7 @@
 //! The submission bot: `tuner export` compiled by plain rustc, the `bot`
 //! binary, and build.rs's genome handling.
 
-use crate::{data, moves, repo, run_ok, scratch, tuner};
+use crate::{data, match_official, moves, repo, run_ok, scratch, tuner};
 use std::process::Command;
 
 fn rustc_available() -> bool {
@@ -151,39 +151,8 @@ fn yacht_genome_changes_the_build_and_a_bad_genome_fails_it() {
     let mine = format!("{} NYPC", target.join("release/bot").display());
     let theirs = format!("{} NYPC", env!("CARGO_BIN_EXE_bot"));
     let (a, b) = (dir.join("a.log"), dir.join("b.log"));
-    let input = data("official-input.txt");
-    run_ok(
-        tuner()
-            .args([
-                "match",
-                "--p1",
-                &mine,
-                "--p2",
-                "builtin:sample:6",
-                "--ready-timeout",
-                "30000",
-                "--input",
-            ])
-            .arg(&input)
-            .arg("--log")
-            .arg(&a),
-    );
-    run_ok(
-        tuner()
-            .args([
-                "match",
-                "--p1",
-                &theirs,
-                "--p2",
-                "builtin:sample:6",
-                "--ready-timeout",
-                "30000",
-                "--input",
-            ])
-            .arg(&input)
-            .arg("--log")
-            .arg(&b),
-    );
+    match_official(&mine, "builtin:sample:6", &a);
+    match_official(&theirs, "builtin:sample:6", &b);
     assert_ne!(
         moves(&std::fs::read_to_string(a).unwrap()),
         moves(&std::fs::read_to_string(b).unwrap())

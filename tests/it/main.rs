@@ -50,3 +50,25 @@ pub fn moves(log: &str) -> Vec<String> {
         .map(String::from)
         .collect()
 }
+
+/// `tuner match` of two players on the official input, one game, writing
+/// the official log to `log`. (A generous READY limit: start-up speed is
+/// not what these tests are about.)
+pub fn match_official(p1: &str, p2: &str, log: &Path) {
+    run_ok(
+        tuner()
+            .args([
+                "match",
+                "--p1",
+                p1,
+                "--p2",
+                p2,
+                "--ready-timeout",
+                "30000",
+                "--input",
+            ])
+            .arg(data("official-input.txt"))
+            .arg("--log")
+            .arg(log),
+    );
+}

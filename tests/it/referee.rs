@@ -1,7 +1,7 @@
 //! `tuner match` and `tuner play`: the official example, faulty programs,
 //! bad input.
 
-use crate::{data, moves, run_ok, scratch, tuner};
+use crate::{data, match_official, moves, run_ok, scratch, tuner};
 use std::time::{Duration, Instant};
 
 #[test]
@@ -9,20 +9,7 @@ fn sample_1_mirror_on_the_official_input_gives_the_pinned_log() {
     let dir = scratch("official");
     let log = dir.join("log.txt");
     let input = data("official-input.txt");
-    run_ok(
-        tuner()
-            .args([
-                "match",
-                "--p1",
-                "builtin:sample:1",
-                "--p2",
-                "builtin:sample:1",
-                "--input",
-            ])
-            .arg(&input)
-            .arg("--log")
-            .arg(&log),
-    );
+    match_official("builtin:sample:1", "builtin:sample:1", &log);
     let got = std::fs::read_to_string(&log).unwrap();
     let pinned = std::fs::read_to_string(data("official-1A-vs-1A.log")).unwrap();
     assert_eq!(got, pinned);
