@@ -6,6 +6,7 @@ use crate::arena::{DealSource, run_match};
 use crate::deal::Deal;
 use crate::referee::{Limits, Player};
 use crate::strategy::StrategySpec;
+use crate::tournament::truncate;
 use crate::transcript::official_log;
 use anyhow::{Context, Result, bail};
 use clap::{Parser, Subcommand};
@@ -358,14 +359,6 @@ fn match_cmd(a: MatchArgs) -> Result<()> {
         }
     }
     Ok(())
-}
-
-fn truncate(s: &str, n: usize) -> String {
-    if s.chars().count() <= n {
-        s.to_string()
-    } else {
-        s.chars().take(n - 1).chain(['…']).collect()
-    }
 }
 
 /// A built-in spec with or without the `builtin:` prefix, or a command line.

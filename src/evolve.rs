@@ -8,7 +8,7 @@ use crate::cli::write_atomic;
 use crate::deal::derive_seed;
 use crate::eval::{Evaluation, evaluate};
 use crate::ga::{GaSettings, diversity, next_generation, perturbed, ranking};
-use crate::genome::{GENES, Genome, N_GENES};
+use crate::genome::{Genome, N_GENES};
 use crate::genome_file::{genome_to_toml, parse_genome};
 use crate::referee::Player;
 use crate::strategy::StrategySpec;
@@ -411,9 +411,4 @@ fn today() -> String {
     let m = if mp < 10 { mp + 3 } else { mp - 9 };
     let y = yoe + era * 400 + i64::from(m <= 2);
     format!("{y:04}-{m:02}-{d:02}")
-}
-
-/// The gene names, for CSV and plots.
-pub fn gene_names() -> Vec<&'static str> {
-    GENES.iter().map(|g| g.name).collect()
 }

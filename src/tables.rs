@@ -189,15 +189,6 @@ impl Tables {
         }
     }
 
-    /// The 5-dice multiset with these face counts (which must sum to 5).
-    pub fn dice5_of_counts(&self, c: &Counts) -> Option<Dice5> {
-        if counts_sum(c) != 5 {
-            return None;
-        }
-        let i = self.index5[key5(c)];
-        (i != u8::MAX).then_some(Dice5(i))
-    }
-
     /// The 5-dice multiset of five faces, or None if a face is not 1..=6.
     pub fn dice5(&self, dice: &[u8; 5]) -> Option<Dice5> {
         let mut key = 0;
@@ -281,11 +272,6 @@ fn faces_of(c: &Counts) -> [u8; 5] {
 
 fn counts_sum(c: &Counts) -> u8 {
     c.iter().sum()
-}
-
-/// Whether `part` is a sub-multiset of `whole`.
-pub fn contains(whole: &Counts, part: &Counts) -> bool {
-    (0..6).all(|f| part[f] <= whole[f])
 }
 
 #[cfg(test)]

@@ -494,7 +494,8 @@ pub fn render(t: &Table) -> String {
     s
 }
 
-fn truncate(s: &str, n: usize) -> String {
+/// `s` cut to `n` characters, with an ellipsis when cut.
+pub fn truncate(s: &str, n: usize) -> String {
     if s.chars().count() <= n {
         s.to_string()
     } else {

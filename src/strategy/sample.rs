@@ -96,7 +96,7 @@ pub struct Choice {
 impl Choice {
     /// Points minus the category's (integer) par.
     pub fn gain(&self) -> i32 {
-        self.points - PAR[self.category.index()]
+        by_gain(self.category, self.points)
     }
 }
 
