@@ -4,7 +4,6 @@
 use crate::deal::{Deal, derive_seed};
 use crate::referee::{Limits, Player, RefereedGame, play_deal};
 use crate::rules::Seat;
-use crate::runner::Outcome;
 use crate::stats::percentile;
 use serde::Serialize;
 
@@ -81,7 +80,6 @@ pub fn run_match(
         };
         let seeds = [derive_seed(&[seed, g, 1]), derive_seed(&[seed, g, 2])];
         let game = play_deal(seat_players, &deal, seeds, limits);
-        let outcome = game.result.outcome();
         for p in 0..2 {
             let s = seats[p];
             let side = &mut sides[p];
@@ -89,10 +87,10 @@ pub fn run_match(
             total[p] += card.total() as f64;
             bids[p] += card.bid_points as f64;
             times[p].extend(game.times[s].iter().map(|d| d.as_secs_f64() * 1000.0));
-            match outcome {
-                Outcome::Draw => side.draws += 1,
-                Outcome::Win(w) if w.index() == s => side.wins += 1,
-                Outcome::Win(_) => side.losses += 1,
+            match game.result.score(s) {
+                1.0 => side.wins += 1,
+                0.5 => side.draws += 1,
+                _ => side.losses += 1,
             }
             match &game.result.fault {
                 Some((f, why)) if f.index() == s => side.faults.push(format!("game {g}: {why}")),

@@ -5,7 +5,6 @@
 
 use crate::deal::{Deal, derive_seed};
 use crate::referee::{Limits, Player, play_deal};
-use crate::runner::Outcome;
 use crate::stats::wilson95;
 use crate::suite::Opponent;
 use rayon::prelude::*;
@@ -95,16 +94,10 @@ fn play_pair(candidate: &Player, opponent: &Player, deal_seed: u64) -> [Game; 2]
 }
 
 fn side(r: &crate::runner::GameResult, seat: usize) -> Game {
-    let totals = r.totals();
-    let score = match r.outcome() {
-        Outcome::Draw => 0.5,
-        Outcome::Win(s) if s.index() == seat => 1.0,
-        Outcome::Win(_) => 0.0,
-    };
     Game {
-        score,
-        margin: totals[seat] - totals[1 - seat],
-        total: totals[seat],
+        score: r.score(seat),
+        margin: r.margin(seat),
+        total: r.totals()[seat],
         bid_points: r.cards[seat].bid_points,
     }
 }

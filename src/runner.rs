@@ -40,6 +40,22 @@ impl GameResult {
         }
     }
 
+    /// Points of the player in seat `seat` (0 or 1): 1 for a win, ½ for a
+    /// draw, 0 for a loss.
+    pub fn score(&self, seat: usize) -> f64 {
+        match self.outcome() {
+            Outcome::Draw => 0.5,
+            Outcome::Win(w) if w.index() == seat => 1.0,
+            Outcome::Win(_) => 0.0,
+        }
+    }
+
+    /// Total of seat `seat` minus the other's.
+    pub fn margin(&self, seat: usize) -> i32 {
+        let t = self.totals();
+        t[seat] - t[1 - seat]
+    }
+
     /// The official RESULT tag.
     pub fn result_tag(&self) -> &'static str {
         match self.outcome() {

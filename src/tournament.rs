@@ -7,7 +7,6 @@
 
 use crate::deal::{Deal, derive_seed};
 use crate::referee::{Limits, Player, play_deal};
-use crate::runner::Outcome;
 use crate::stats::wilson95;
 use rayon::prelude::*;
 use serde::Serialize;
@@ -178,13 +177,8 @@ fn play_pairings(
             s.limits,
         )
         .result;
-        let totals = g.totals();
-        let a_seat = if swapped { 1 } else { 0 };
-        let score_a = match g.outcome() {
-            Outcome::Draw => 0.5,
-            Outcome::Win(w) if w.index() == a_seat => 1.0,
-            Outcome::Win(_) => 0.0,
-        };
+        let a_seat = usize::from(swapped);
+        let (score_a, margin_a) = (g.score(a_seat), g.margin(a_seat));
         let fault = g
             .fault
             .map(|(seat, why)| (if seat.index() == 0 { first } else { second }, why));
@@ -193,7 +187,7 @@ fn play_pairings(
             a,
             b,
             score_a,
-            margin_a: totals[a_seat] - totals[1 - a_seat],
+            margin_a,
             fault,
         })
     };

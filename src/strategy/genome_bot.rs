@@ -83,7 +83,15 @@ impl GenomeBot {
     /// of what follows it (the outlook and the carried dice; exact when one
     /// category is left for the carry). `carry` is the carried dice with
     /// their `carry_sum` over the categories open before this put.
-    fn put_value(&self, card: &Card, c: Category, put: Dice5, carry: Option<(Dice5, f32)>) -> f32 {
+    /// `pace` is `chase_pace(card)`, computed once per decision.
+    fn put_value(
+        &self,
+        card: &Card,
+        pace: Option<i32>,
+        c: Category,
+        put: Dice5,
+        carry: Option<(Dice5, f32)>,
+    ) -> f32 {
         let t = tables();
         let pts = t.score5(put, c);
         let bonus = bonus_for(c, pts, card.upper);
@@ -92,10 +100,9 @@ impl GenomeBot {
             v -= 1000.0 * self.g[ZERO_PENALTY];
         }
         let upper_after = card.upper + if c.face().is_some() { pts } else { 0 };
-        if let Some(face) = c.face() {
+        if let (Some(face), Some(pace)) = (c.face(), pace) {
             let ahead = pts - 3000 * face as i32;
-            let pace_after = card.upper_pace() + ahead;
-            if !card.bonus_settled() && pace_after as f32 >= -1000.0 * self.g[BONUS_CHASE] {
+            if (pace + ahead) as f32 >= -1000.0 * self.g[BONUS_CHASE] {
                 v += self.g[UPPER_WEIGHT] * ahead as f32;
             }
         }
@@ -117,6 +124,11 @@ impl GenomeBot {
         }
     }
 
+    /// The card's distance from the bonus pace, while the bonus is open.
+    fn chase_pace(card: &Card) -> Option<i32> {
+        (!card.bonus_settled()).then(|| card.upper_pace())
+    }
+
     /// The best put from a holding for a card, by the genome's value.
     pub fn best_put(&self, card: &Card, holding: Holding) -> Option<Valued> {
         let t = tables();
@@ -131,18 +143,19 @@ impl GenomeBot {
             }
         };
         let open = !card.used & 0xfff;
+        let pace = Self::chase_pace(card);
         match holding {
             Holding::Empty => {}
             Holding::Five(d) => {
                 for c in Category::ALL.into_iter().filter(|c| open & c.bit() != 0) {
-                    consider(self.put_value(card, c, d, None), c, d);
+                    consider(self.put_value(card, pace, c, d, None), c, d);
                 }
             }
             Holding::Ten(h) => {
                 for sp in t.splits(h) {
                     let carry = Some((sp.carry, self.carry_sum(sp.carry, open)));
                     for c in Category::ALL.into_iter().filter(|c| open & c.bit() != 0) {
-                        consider(self.put_value(card, c, sp.put, carry), c, sp.put);
+                        consider(self.put_value(card, pace, c, sp.put, carry), c, sp.put);
                     }
                 }
             }
@@ -353,11 +366,12 @@ mod tests {
         let card = Card::default();
         let put = t.dice5(&[6, 6, 6, 6, 1]).unwrap();
         let carry = Some((t.dice5(&[1, 2, 3, 4, 5]).unwrap(), 0.0));
-        let lo = with(UPPER_WEIGHT, 0.0).put_value(&card, Category::Six, put, carry);
-        let hi = with(UPPER_WEIGHT, 1.0).put_value(&card, Category::Six, put, carry);
+        let pace = GenomeBot::chase_pace(&card);
+        let lo = with(UPPER_WEIGHT, 0.0).put_value(&card, pace, Category::Six, put, carry);
+        let hi = with(UPPER_WEIGHT, 1.0).put_value(&card, pace, Category::Six, put, carry);
         assert!((hi - lo - 6000.0).abs() < 1e-2, "{lo} {hi}");
-        let lo = with(OUTLOOK_WEIGHT, 0.5).put_value(&card, Category::Six, put, carry);
-        let hi = with(OUTLOOK_WEIGHT, 1.5).put_value(&card, Category::Six, put, carry);
+        let lo = with(OUTLOOK_WEIGHT, 0.5).put_value(&card, pace, Category::Six, put, carry);
+        let hi = with(OUTLOOK_WEIGHT, 1.5).put_value(&card, pace, Category::Six, put, carry);
         assert!(hi > lo + 100_000.0);
     }
 
