@@ -211,13 +211,13 @@ impl Endpoint for ProcessEndpoint {
         }
         self.closed = true;
         self.stdin = None;
+        // A program that exits closes its stdout: wait for that (lines it
+        // still writes are dropped), not for a polling interval.
         let end = Instant::now() + grace;
-        while Instant::now() < end {
-            if let Ok(Some(_)) = self.child.try_wait() {
-                break;
-            }
-            std::thread::sleep(Duration::from_millis(1));
-        }
+        while let Ok(_line) = self
+            .lines
+            .recv_timeout(end.saturating_duration_since(Instant::now()))
+        {}
         // The whole group: a program's children go too.
         let pgid = self.child.id() as i32;
         // SAFETY: kill(2) with a negative pid signals a process group; no

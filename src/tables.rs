@@ -39,13 +39,14 @@ pub struct Tables {
     counts5: Vec<Counts>,
     sum5: Vec<u8>,
     score5: Vec<[i32; CATEGORIES]>,
-    /// Counts key (base 6) → 5-dice index.
+    /// Base-6 key (see `key`) of each 5-dice multiset, and its inverse.
+    key5: Vec<u16>,
     index5: Vec<u8>,
     counts10: Vec<Counts>,
     /// (carry, bundle) → hand index.
     add5: Vec<u16>,
-    /// (hand, put) → carry, or NONE when the put is not in the hand.
-    carry_of: Vec<u8>,
+    /// Base-6 key of each hand (see `key`), to subtract puts from.
+    key10: Vec<u32>,
     faces5: Vec<[u8; 5]>,
     split_start: Vec<u32>,
     splits: Vec<Split>,
@@ -61,17 +62,17 @@ pub struct Tables {
 
 static TABLES: OnceLock<Tables> = OnceLock::new();
 
-/// The process-wide tables, built on first use (about 2 ms).
+/// The process-wide tables, built on first use (about 1 ms).
 pub fn tables() -> &'static Tables {
     TABLES.get_or_init(Tables::build)
 }
 
-const NONE: u8 = u8::MAX;
-
-/// Base-6 digit weights of each face, so a 5-dice key is a sum of look-ups.
+/// Base-6 digit weights of each face, so a key is a sum of look-ups.
 const POW6: [usize; 7] = [0, 1, 6, 36, 216, 1296, 7776];
 
-fn key5(c: &Counts) -> usize {
+/// The base-6 key of face counts, Σ count(f)·6^(f-1): unique for five dice
+/// (counts ≤ 5), and additive, so key(hand) − key(put) = key(carry).
+fn key(c: &Counts) -> usize {
     c.iter().rev().fold(0, |k, &n| k * 6 + n as usize)
 }
 
@@ -96,6 +97,38 @@ fn multisets(n: u8) -> Vec<Counts> {
     out
 }
 
+/// The index of a multiset of ten dice among all of them (lexicographic
+/// order of the sorted dice, as `multisets(10)` lists them): the number of
+/// hands that come first, summed face by face from `before` (see `ranks`).
+fn rank10(before: &Ranks, c: &Counts) -> usize {
+    let mut left = 10;
+    let mut r = 0;
+    for f in 0..5 {
+        r += before[f][left][c[f] as usize];
+        left -= c[f] as usize;
+    }
+    r
+}
+
+type Ranks = [[[usize; 11]; 11]; 5];
+
+/// `before[f][n][k]`: with `n` dice left for faces f.. (the smaller faces
+/// fixed), how many multisets come first because they hold more than `k`
+/// dice of face f.
+fn ranks() -> Ranks {
+    // Multisets of m dice over the faces after f: C(m + 4 - f, 4 - f).
+    let choose = |n: usize, k: usize| (0..k).fold(1, |acc, i| acc * (n - i) / (i + 1));
+    let mut before = [[[0; 11]; 11]; 5];
+    for (f, table) in before.iter_mut().enumerate() {
+        for (n, row) in table.iter_mut().enumerate() {
+            for (k, cell) in row.iter_mut().enumerate().take(n + 1) {
+                *cell = (k + 1..=n).map(|j| choose(n - j + 4 - f, 4 - f)).sum();
+            }
+        }
+    }
+    before
+}
+
 fn probability(c: &Counts) -> f64 {
     let fact = |n: u8| (1..=n as u64).product::<u64>() as f64;
     let n: u8 = c.iter().sum();
@@ -108,60 +141,83 @@ impl Tables {
         let counts5 = multisets(5);
         let counts10 = multisets(10);
         assert_eq!((counts5.len(), counts10.len()), (N5, N10));
+        let key5: Vec<u16> = counts5.iter().map(|c| key(c) as u16).collect();
+        let key10: Vec<u32> = counts10.iter().map(|c| key(c) as u32).collect();
         let mut index5 = vec![u8::MAX; 6usize.pow(6)];
-        for (i, c) in counts5.iter().enumerate() {
-            index5[key5(c)] = i as u8;
+        for (i, &k) in key5.iter().enumerate() {
+            index5[k as usize] = i as u8;
         }
         let sum5: Vec<u8> = counts5.iter().map(counts_sum).collect();
         let score5: Vec<[i32; CATEGORIES]> = counts5
             .iter()
             .map(|c| std::array::from_fn(|k| score_counts(Category::from_index(k), c)))
             .collect();
-        let mut split_start = Vec::with_capacity(N10 + 1);
-        let mut splits = Vec::new();
-        let mut best10 = Vec::with_capacity(N10);
-        for h in &counts10 {
-            split_start.push(splits.len() as u32);
-            let mut best = [BestPut {
-                points: -1,
-                put: Dice5(0),
-            }; CATEGORIES];
-            for (p, cp) in counts5.iter().enumerate() {
-                if (0..6).any(|f| cp[f] > h[f]) {
-                    continue;
+        // Among puts of equal points the best has the smallest sum (leaving
+        // the largest carry), then the lowest index (the lexicographically
+        // smallest dice): rank the puts by that.
+        let mut by_tie: Vec<u8> = (0..=u8::MAX).take(N5).collect();
+        by_tie.sort_by_key(|&p| (sum5[p as usize], p));
+        let mut tie_rank = [0u8; N5];
+        for (r, &p) in by_tie.iter().enumerate() {
+            tie_rank[p as usize] = r as u8;
+        }
+        // The best put of a category is then the maximum of this key (points
+        // / 1000 above the inverted rank), taken over all puts of a hand at
+        // once; 16 lanes so the maximum is two vector instructions.
+        let put_key: Vec<[i16; 16]> = (0..N5)
+            .map(|p| {
+                let mut k = [0i16; 16];
+                for (c, &pts) in score5[p].iter().enumerate() {
+                    k[c] = ((pts / 1000) << 8 | (255 - tie_rank[p] as i32)) as i16;
                 }
-                let rest: Counts = std::array::from_fn(|f| h[f] - cp[f]);
-                splits.push(Split {
-                    put: Dice5(p as u8),
-                    carry: Dice5(index5[key5(&rest)]),
-                });
-                for (k, b) in best.iter_mut().enumerate() {
-                    let pts = score5[p][k];
-                    // Ties: the smallest put sum leaves the largest carry sum,
-                    // then the lowest index is the lexicographically smallest.
-                    let better =
-                        pts > b.points || (pts == b.points && sum5[p] < sum5[b.put.0 as usize]);
-                    if better {
-                        *b = BestPut {
-                            points: pts,
-                            put: Dice5(p as u8),
-                        };
+                k
+            })
+            .collect();
+        // Every (put, carry) pair of 5-dice multisets is a split of exactly
+        // one hand, their sum; group the pairs by hand, puts in index order.
+        let before = ranks();
+        let add5: Vec<u16> = (0..N5 * N5)
+            .map(|i| {
+                let (p, q) = (&counts5[i / N5], &counts5[i % N5]);
+                rank10(&before, &std::array::from_fn(|f| p[f] + q[f])) as u16
+            })
+            .collect();
+        let mut split_start = vec![0u32; N10 + 1];
+        for &h in &add5 {
+            split_start[h as usize + 1] += 1;
+        }
+        for h in 0..N10 {
+            split_start[h + 1] += split_start[h];
+        }
+        let mut splits = vec![
+            Split {
+                put: Dice5(0),
+                carry: Dice5(0)
+            };
+            N5 * N5
+        ];
+        let mut next = split_start.clone();
+        for (i, &h) in add5.iter().enumerate() {
+            splits[next[h as usize] as usize] = Split {
+                put: Dice5((i / N5) as u8),
+                carry: Dice5((i % N5) as u8),
+            };
+            next[h as usize] += 1;
+        }
+        let best10: Vec<[[u8; 2]; CATEGORIES]> = (0..N10)
+            .map(|h| {
+                let mut best = [0i16; 16];
+                for sp in &splits[split_start[h] as usize..split_start[h + 1] as usize] {
+                    for (b, &k) in best.iter_mut().zip(&put_key[sp.put.0 as usize]) {
+                        *b = (*b).max(k);
                     }
                 }
-            }
-            best10.push(best.map(|b| [(b.points / 1000) as u8, b.put.0]));
-        }
-        split_start.push(splits.len() as u32);
-        // Every (a, b) pair of 5-dice multisets is a split of exactly one
-        // hand, a + b: fill the addition table from the splits.
-        let mut add5 = vec![0u16; N5 * N5];
-        let mut carry_of = vec![NONE; N10 * N5];
-        for h in 0..N10 {
-            for sp in &splits[split_start[h] as usize..split_start[h + 1] as usize] {
-                carry_of[h * N5 + sp.put.0 as usize] = sp.carry.0;
-                add5[sp.put.0 as usize * N5 + sp.carry.0 as usize] = h as u16;
-            }
-        }
+                std::array::from_fn(|c| {
+                    let k = best[c];
+                    [(k >> 8) as u8, by_tie[255 - (k & 0xff) as usize]]
+                })
+            })
+            .collect();
         let faces5 = counts5.iter().map(faces_of).collect();
         let weight10: Vec<f64> = counts10.iter().map(probability).collect();
         let weight5: Vec<f64> = counts5.iter().map(probability).collect();
@@ -175,10 +231,11 @@ impl Tables {
             counts5,
             sum5,
             score5,
+            key5,
             index5,
             counts10,
+            key10,
             add5,
-            carry_of,
             faces5,
             split_start,
             splits,
@@ -200,8 +257,12 @@ impl Tables {
 
     /// The carry left when `put` leaves `hand`, or None if it is not held.
     pub fn carry_of(&self, hand: Hand10, put: Dice5) -> Option<Dice5> {
-        let c = self.carry_of[hand.0 as usize * N5 + put.0 as usize];
-        (c != NONE).then_some(Dice5(c))
+        let (h, p) = (self.counts10(hand), self.counts5(put));
+        if (0..6).any(|f| p[f] > h[f]) {
+            return None;
+        }
+        let k = self.key10[hand.0 as usize] as usize - self.key5[put.0 as usize] as usize;
+        Some(Dice5(self.index5[k]))
     }
 
     pub fn counts5(&self, d: Dice5) -> &Counts {
@@ -290,6 +351,30 @@ mod tests {
         assert_eq!(t.faces5(Dice5(251)), [6, 6, 6, 6, 6]);
         for i in 1..N5 {
             assert!(t.faces5(Dice5(i as u8 - 1)) < t.faces5(Dice5(i as u8)));
+        }
+    }
+
+    #[test]
+    fn rank_of_each_hand_is_its_index() {
+        let before = ranks();
+        for (i, c) in multisets(10).iter().enumerate() {
+            assert_eq!(rank10(&before, c), i);
+        }
+    }
+
+    #[test]
+    fn carry_is_the_hand_minus_the_put() {
+        let t = tables();
+        let h = t.add5(
+            t.dice5(&[1, 1, 2, 3, 6]).unwrap(),
+            t.dice5(&[6, 6, 5, 4, 1]).unwrap(),
+        );
+        let put = t.dice5(&[1, 1, 1, 6, 6]).unwrap();
+        assert_eq!(t.carry_of(h, put), t.dice5(&[2, 3, 4, 5, 6]));
+        assert_eq!(t.carry_of(h, t.dice5(&[1, 1, 1, 1, 6]).unwrap()), None);
+        for sp in t.splits(h) {
+            assert_eq!(t.carry_of(h, sp.put), Some(sp.carry));
+            assert_eq!(t.add5(sp.put, sp.carry), h);
         }
     }
 
