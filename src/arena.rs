@@ -5,6 +5,7 @@ use crate::deal::{Deal, derive_seed};
 use crate::referee::{Limits, Player, RefereedGame, play_deal};
 use crate::rules::Seat;
 use crate::stats::percentile;
+use rayon::prelude::*;
 use serde::Serialize;
 
 /// Where a match's dice come from.
@@ -55,13 +56,16 @@ pub struct MatchSummary {
     pub p2: Side,
 }
 
-/// Plays `games` games; `on_game` sees each (game index, player 1's seat, game).
+/// Plays `games` games, `jobs` at a time (the results do not depend on it;
+/// decision times do, as games share the cores); `on_game` sees each (game
+/// index, player 1's seat, game) in game order.
 pub fn run_match(
     players: [&Player; 2],
     source: &DealSource,
     games: u64,
     seed: u64,
     limits: Limits,
+    jobs: usize,
     mut on_game: impl FnMut(u64, Seat, &RefereedGame),
 ) -> MatchSummary {
     let mut sides = [Side::default(), Side::default()];
@@ -70,16 +74,29 @@ pub fn run_match(
     for (i, p) in players.iter().enumerate() {
         sides[i].name = p.name();
     }
-    for g in 0..games {
+    let play = |g: u64| {
         let (deal, swapped) = source.game(g);
-        let seats = if swapped { [1, 0] } else { [0, 1] };
         let seat_players = if swapped {
             [players[1], players[0]]
         } else {
             players
         };
         let seeds = [derive_seed(&[seed, g, 1]), derive_seed(&[seed, g, 2])];
-        let game = play_deal(seat_players, &deal, seeds, limits);
+        (swapped, play_deal(seat_players, &deal, seeds, limits))
+    };
+    let jobs = jobs.max(1);
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(jobs)
+        .build()
+        .expect("thread pool");
+    // In chunks, so results are folded in game order with bounded memory.
+    let chunk = 4 * jobs as u64;
+    let played = (0..games).step_by(chunk as usize).flat_map(|start| {
+        let end = (start + chunk).min(games);
+        pool.install(|| (start..end).into_par_iter().map(play).collect::<Vec<_>>())
+    });
+    for (g, (swapped, game)) in (0..games).zip(played) {
+        let seats = if swapped { [1, 0] } else { [0, 1] };
         for p in 0..2 {
             let s = seats[p];
             let side = &mut sides[p];

@@ -143,23 +143,26 @@ pub fn run(args: BenchArgs) -> Result<()> {
         let exe = std::env::current_exe()?;
         let cmd = format!("{} play greedy", shlex::try_quote(&exe.to_string_lossy())?);
         let p = Player::parse(&cmd).map_err(anyhow::Error::msg)?;
-        let t = Instant::now();
-        let s = run_match(
-            [&p, &p],
-            &DealSource::Seeded(1),
-            args.match_games,
-            1,
-            Limits::default(),
-            |_, _, _| {},
-        );
-        let secs = t.elapsed().as_secs_f64();
-        println!(
-            "match, two `tuner play greedy` programs per game: {:.0} games/s ({} games in {:.2} s, faults {})",
-            args.match_games as f64 / secs,
-            s.games,
-            secs,
-            s.p1.faults.len() + s.p2.faults.len()
-        );
+        for jobs in [1, cores] {
+            let t = Instant::now();
+            let s = run_match(
+                [&p, &p],
+                &DealSource::Seeded(1),
+                args.match_games,
+                1,
+                Limits::default(),
+                jobs,
+                |_, _, _| {},
+            );
+            let secs = t.elapsed().as_secs_f64();
+            println!(
+                "match, two `tuner play greedy` programs per game, {jobs} at a time: {:.0} games/s ({} games in {:.2} s, faults {})",
+                args.match_games as f64 / secs,
+                s.games,
+                secs,
+                s.p1.faults.len() + s.p2.faults.len()
+            );
+        }
     }
     Ok(())
 }

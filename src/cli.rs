@@ -219,6 +219,10 @@ struct MatchArgs {
     /// Write a JSON summary here.
     #[arg(long)]
     json: Option<PathBuf>,
+    /// Games played at once. Results do not depend on it; decision times
+    /// do (games share the cores), so 1 is the judge's condition.
+    #[arg(long, default_value_t = 1)]
+    jobs: usize,
 }
 
 pub fn run() -> Result<()> {
@@ -310,6 +314,7 @@ fn match_cmd(a: MatchArgs) -> Result<()> {
         a.games,
         seed,
         limits,
+        a.jobs,
         |_, p1_seat, game| {
             if a.log.is_some() {
                 let cmds = if p1_seat == crate::rules::Seat::First {

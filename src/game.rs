@@ -5,7 +5,7 @@
 //! Std-only: exported into the submission file.
 
 use crate::rules::{BONUS_THRESHOLD, Bid, Bundle, CATEGORIES, Category, bonus_for};
-use crate::tables::{BestPut, Dice5, Hand10, tables};
+use crate::tables::{BestPut, Dice5, Hand10, Options, tables};
 
 /// The dice a player holds between phases.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -36,6 +36,17 @@ impl Holding {
                 put: d,
             }),
             Holding::Ten(h) => Some(t.best10(h, c)),
+        }
+    }
+
+    /// The best put of every category from this holding.
+    #[inline]
+    pub fn options(self) -> Option<Options> {
+        let t = tables();
+        match self {
+            Holding::Empty => None,
+            Holding::Five(d) => Some(t.options5(d)),
+            Holding::Ten(h) => Some(t.options10(h)),
         }
     }
 }
@@ -87,12 +98,24 @@ impl DiceList {
         }
     }
 
-    /// Removes the first die showing `face`, if any.
-    pub fn remove(&mut self, face: u8) {
-        if let Some(i) = self.as_slice().iter().position(|&x| x == face) {
-            self.dice.copy_within(i + 1..self.len as usize, i);
-            self.len -= 1;
+    /// Removes a put from the list: for each of its dice, the first die
+    /// showing that face (faces not held are ignored).
+    pub fn remove_put(&mut self, put: &[u8; 5]) {
+        // How many dice of each face are still to remove, four bits a face.
+        let mut owed = 0u32;
+        for &d in put {
+            owed += 1 << (4 * (d & 7));
         }
+        let old = self.dice;
+        let mut kept = 0;
+        for &d in &old[..self.len as usize] {
+            let shift = 4 * (d & 7) as u32;
+            let take = (owed >> shift) & 0xf != 0;
+            owed -= (take as u32) << shift;
+            self.dice[kept] = d;
+            kept += !take as usize;
+        }
+        self.len = kept as u8;
     }
 }
 
@@ -263,9 +286,7 @@ impl View {
     /// My own put, once accepted.
     pub fn on_my_put(&mut self, put: &Put) -> Result<(), Illegal> {
         self.me.apply_put(put.category, &put.dice)?;
-        for d in put.dice {
-            self.my_dice.remove(d);
-        }
+        self.my_dice.remove_put(&put.dice);
         Ok(())
     }
 

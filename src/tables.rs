@@ -34,6 +34,14 @@ pub struct BestPut {
     pub put: Dice5,
 }
 
+/// The best put of every category from one holding, in category order:
+/// rows of the tables.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Options {
+    pub points: &'static [i32; CATEGORIES],
+    pub puts: &'static [Dice5; CATEGORIES],
+}
+
 /// All tables. Get them with [`tables()`].
 pub struct Tables {
     counts5: Vec<Counts>,
@@ -50,9 +58,11 @@ pub struct Tables {
     faces5: Vec<[u8; 5]>,
     split_start: Vec<u32>,
     splits: Vec<Split>,
-    /// Best put per (hand, category), packed: points / 1000 and put index
-    /// (every category scores a multiple of 1000), so the table stays small.
-    best10: Vec<[[u8; 2]; CATEGORIES]>,
+    /// The best put per (hand, category): its points, and its dice.
+    points10: Vec<[i32; CATEGORIES]>,
+    put10: Vec<[Dice5; CATEGORIES]>,
+    /// Each 5-dice multiset repeated per category (its only put).
+    put5: Vec<[Dice5; CATEGORIES]>,
     /// Probability of each 10-dice multiset under uniform dice.
     weight10: Vec<f64>,
     /// Probability of each 5-dice multiset under uniform dice.
@@ -204,27 +214,27 @@ impl Tables {
             };
             next[h as usize] += 1;
         }
-        let best10: Vec<[[u8; 2]; CATEGORIES]> = (0..N10)
-            .map(|h| {
-                let mut best = [0i16; 16];
-                for sp in &splits[split_start[h] as usize..split_start[h + 1] as usize] {
-                    for (b, &k) in best.iter_mut().zip(&put_key[sp.put.0 as usize]) {
-                        *b = (*b).max(k);
-                    }
+        let mut points10 = Vec::with_capacity(N10);
+        let mut put10 = Vec::with_capacity(N10);
+        for h in 0..N10 {
+            let mut best = [0i16; 16];
+            for sp in &splits[split_start[h] as usize..split_start[h + 1] as usize] {
+                for (b, &k) in best.iter_mut().zip(&put_key[sp.put.0 as usize]) {
+                    *b = (*b).max(k);
                 }
-                std::array::from_fn(|c| {
-                    let k = best[c];
-                    [(k >> 8) as u8, by_tie[255 - (k & 0xff) as usize]]
-                })
-            })
-            .collect();
+            }
+            points10.push(std::array::from_fn(|c| (best[c] >> 8) as i32 * 1000));
+            put10.push(std::array::from_fn(|c| {
+                Dice5(by_tie[255 - (best[c] & 0xff) as usize])
+            }));
+        }
         let faces5 = counts5.iter().map(faces_of).collect();
         let weight10: Vec<f64> = counts10.iter().map(probability).collect();
         let weight5: Vec<f64> = counts5.iter().map(probability).collect();
         let mut par = [0.0; CATEGORIES];
         for (h, w) in weight10.iter().enumerate() {
             for (k, p) in par.iter_mut().enumerate() {
-                *p += w * best10[h][k][0] as f64 * 1000.0;
+                *p += w * points10[h][k] as f64;
             }
         }
         Tables {
@@ -239,7 +249,9 @@ impl Tables {
             faces5,
             split_start,
             splits,
-            best10,
+            points10,
+            put10,
+            put5: (0..N5).map(|d| [Dice5(d as u8); CATEGORIES]).collect(),
             weight10,
             weight5,
             par,
@@ -248,10 +260,10 @@ impl Tables {
 
     /// The 5-dice multiset of five faces, or None if a face is not 1..=6.
     pub fn dice5(&self, dice: &[u8; 5]) -> Option<Dice5> {
-        let mut key = 0;
-        for &d in dice {
-            key += POW6.get(d as usize).copied().filter(|&w| w > 0)?;
+        if !dice.iter().all(|d| (1..=6).contains(d)) {
+            return None;
         }
+        let key: usize = dice.iter().map(|&d| POW6[d as usize]).sum();
         Some(Dice5(self.index5[key]))
     }
 
@@ -301,10 +313,27 @@ impl Tables {
     /// The best put of a category from a hand (tie-break: largest carry sum,
     /// then lexicographically smallest put).
     pub fn best10(&self, h: Hand10, c: Category) -> BestPut {
-        let [k, put] = self.best10[h.0 as usize][c.index()];
         BestPut {
-            points: k as i32 * 1000,
-            put: Dice5(put),
+            points: self.points10[h.0 as usize][c.index()],
+            put: self.put10[h.0 as usize][c.index()],
+        }
+    }
+
+    /// The best put of every category from a hand.
+    #[inline]
+    pub fn options10(&'static self, h: Hand10) -> Options {
+        Options {
+            points: &self.points10[h.0 as usize],
+            puts: &self.put10[h.0 as usize],
+        }
+    }
+
+    /// Every category's put of five dice: the dice themselves.
+    #[inline]
+    pub fn options5(&'static self, d: Dice5) -> Options {
+        Options {
+            points: &self.score5[d.0 as usize],
+            puts: &self.put5[d.0 as usize],
         }
     }
 

@@ -4,7 +4,7 @@
 use crate::deal::{derive_seed, uniform};
 use crate::game::{Holding, Put, Strategy, View, put_of};
 use crate::rules::{Bid, Bundle, CATEGORIES, Category, MAX_BID, bonus_for};
-use crate::tables::{BestPut, Dice5, tables};
+use crate::tables::{BestPut, Dice5, N5};
 use rand_core::SeedableRng;
 use rand_pcg::Pcg32;
 
@@ -101,7 +101,8 @@ impl Choice {
 }
 
 /// The best unused candidate put by `key` among those `keep` accepts, ties
-/// to the lower category. A plain loop: this runs millions of times.
+/// to the lower category. All twelve keys are computed, then the first
+/// largest is taken: no branch per candidate (this runs millions of times).
 fn best_choice(
     holding: Holding,
     used: u16,
@@ -109,37 +110,31 @@ fn best_choice(
     keep: impl Fn(Category, i32) -> bool,
     key: impl Fn(Category, i32) -> i32,
 ) -> Option<Choice> {
-    let t = tables();
-    let mut best: Option<(i32, Choice)> = None;
-    let mut free = !used & 0xfff;
-    while free != 0 {
-        let c = Category::from_index(free.trailing_zeros() as usize);
-        free &= free - 1;
-        let bp = match holding {
-            Holding::Ten(h) => t.best10(h, c),
-            Holding::Five(d) => BestPut {
-                points: t.score5(d, c),
-                put: d,
-            },
-            Holding::Empty => return None,
-        };
-        if !keep(c, bp.points) {
-            continue;
-        }
-        let points = bp.points + bonus_for(c, bp.points, upper);
-        let k = key(c, points);
-        if best.is_none_or(|(bk, _)| k > bk) {
-            best = Some((
-                k,
-                Choice {
-                    category: c,
-                    best: bp,
-                    points,
-                },
-            ));
+    let options = holding.options()?;
+    let mut keys = [i32::MIN; CATEGORIES];
+    for (c, (k, &p)) in Category::ALL
+        .iter()
+        .zip(keys.iter_mut().zip(options.points))
+    {
+        if used & c.bit() == 0 && keep(*c, p) {
+            *k = key(*c, p + bonus_for(*c, p, upper));
         }
     }
-    best.map(|(_, c)| c)
+    let top = keys.iter().copied().max()?;
+    if top == i32::MIN {
+        return None;
+    }
+    let c = keys.iter().position(|&k| k == top)?;
+    let points = options.points[c];
+    let category = Category::from_index(c);
+    Some(Choice {
+        category,
+        best: BestPut {
+            points,
+            put: options.puts[c],
+        },
+        points: points + bonus_for(category, points, upper),
+    })
 }
 
 fn by_points(_: Category, points: i32) -> i32 {
@@ -198,7 +193,25 @@ pub struct Composed {
     pub put: PutPolicy,
     pub bid: BidPolicy,
     rng: Pcg32,
+    /// The two valuations of the last auction: the put after GET is one of
+    /// them (same holding, same card), so it is not chosen again.
+    memo: [(u64, Option<Choice>); 2],
+    /// The memo slot to fill next.
+    next: usize,
 }
+
+/// A position for the memo: holding, used categories and upper total in one
+/// number (`u64::MAX`, never a position, marks an empty slot).
+fn position(holding: Holding, used: u16, upper: i32) -> u64 {
+    let h = match holding {
+        Holding::Empty => 0,
+        Holding::Five(d) => 1 + d.0 as u64,
+        Holding::Ten(h) => 1 + N5 as u64 + h.0 as u64,
+    };
+    h << 48 | (used as u64) << 32 | upper as u32 as u64
+}
+
+const NO_POSITION: (u64, Option<Choice>) = (u64::MAX, None);
 
 impl Composed {
     pub fn new(put: PutPolicy, bid: BidPolicy) -> Composed {
@@ -206,6 +219,8 @@ impl Composed {
             put,
             bid,
             rng: Pcg32::seed_from_u64(0),
+            memo: [NO_POSITION; 2],
+            next: 0,
         }
     }
 
@@ -220,16 +235,43 @@ impl Composed {
         Some(Composed::new(*p, *b))
     }
 
+    /// This AI's put from a holding, remembered for the two holdings of
+    /// the current auction.
+    fn choose(&mut self, holding: Holding, used: u16, upper: i32) -> Option<Choice> {
+        let here = position(holding, used, upper);
+        for (p, choice) in self.memo {
+            if p == here {
+                return choice;
+            }
+        }
+        let choice = choose(self.put, holding, used, upper);
+        self.memo[self.next] = (here, choice);
+        self.next ^= 1;
+        choice
+    }
+
     /// The value v(X) of receiving a bundle: the gain (or, for
     /// `BetterPoints`, the points) of the put this AI's policy would choose.
-    fn value(&self, view: &View, bundle: Dice5) -> i32 {
+    fn value(&mut self, view: &View, bundle: Dice5) -> i32 {
         let me = &view.me;
-        let holding = me.holding.with(bundle);
-        let c = choose(self.put, holding, me.used, me.upper);
+        let c = self.choose(me.holding.with(bundle), me.used, me.upper);
         match (c, self.bid) {
             (Some(c), BidPolicy::BetterPoints) => c.points,
             (Some(c), _) => c.gain(),
             (None, _) => 0,
+        }
+    }
+
+    /// The bundle of the larger value (ties A) and by how much.
+    fn better(&mut self, view: &View) -> (Bundle, i32) {
+        let Some((a, b)) = view.roll5 else {
+            return (Bundle::A, 0);
+        };
+        let (va, vb) = (self.value(view, a), self.value(view, b));
+        if va >= vb {
+            (Bundle::A, va - vb)
+        } else {
+            (Bundle::B, vb - va)
         }
     }
 }
@@ -241,6 +283,7 @@ fn dice_sum(d: &[u8; 5]) -> u32 {
 impl Strategy for Composed {
     fn new_game(&mut self, seed: u64) {
         self.rng = Pcg32::seed_from_u64(derive_seed(&[seed, 0x5A3F]));
+        self.memo = [NO_POSITION; 2];
     }
 
     fn bid(&mut self, view: &View) -> Bid {
@@ -249,17 +292,6 @@ impl Strategy for Composed {
                 bundle: Bundle::A,
                 amount: 0,
             };
-        };
-        let better = || {
-            let Some((a, b)) = view.roll5 else {
-                return (Bundle::A, 0);
-            };
-            let (va, vb) = (self.value(view, a), self.value(view, b));
-            if va >= vb {
-                (Bundle::A, va - vb)
-            } else {
-                (Bundle::B, vb - va)
-            }
         };
         let (bundle, amount) = match self.bid {
             BidPolicy::Example => {
@@ -288,11 +320,11 @@ impl Strategy for Composed {
                 (g, 0)
             }
             BidPolicy::Defensive => {
-                let (g, diff) = better();
+                let (g, diff) = self.better(view);
                 (g, (diff / 4) as u32)
             }
             BidPolicy::Aggressive => {
-                let (g, diff) = better();
+                let (g, diff) = self.better(view);
                 (
                     g,
                     if diff > 0 {
@@ -302,7 +334,7 @@ impl Strategy for Composed {
                     },
                 )
             }
-            BidPolicy::BetterPoints => (better().0, 0),
+            BidPolicy::BetterPoints => (self.better(view).0, 0),
         };
         Bid {
             bundle,
@@ -323,7 +355,7 @@ impl Strategy for Composed {
             }
             return Put { category, dice };
         }
-        match choose(self.put, me.holding, me.used, me.upper) {
+        match self.choose(me.holding, me.used, me.upper) {
             Some(c) => put_of(c.category, c.best.put),
             None => Put {
                 category: Category::Choice,
@@ -337,6 +369,7 @@ impl Strategy for Composed {
 mod tests {
     use super::*;
     use crate::rules::parse_dice;
+    use crate::tables::tables;
 
     fn d(s: &str) -> [u8; 5] {
         parse_dice(s).unwrap()
