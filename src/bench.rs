@@ -114,7 +114,7 @@ fn ns_per_decision(spec: &StrategySpec) -> (f64, f64) {
 pub fn run(args: BenchArgs) -> Result<()> {
     let t = Instant::now();
     tables();
-    println!("tables built in {:.2} ms", t.elapsed().as_secs_f64() * 1e3);
+    say!("tables built in {:.2} ms", t.elapsed().as_secs_f64() * 1e3);
     let cores = std::thread::available_parallelism()
         .map(|n| n.get())
         .unwrap_or(1);
@@ -128,7 +128,7 @@ pub fn run(args: BenchArgs) -> Result<()> {
         let _ = (a.build(), b.build());
         let one = games_per_second(&a, &b, 1, args.seconds);
         let all = games_per_second(&a, &b, cores, args.seconds);
-        println!(
+        say!(
             "{} vs {}: {:.0} games/s on 1 thread, {:.0} on {cores} ({:.2}x)",
             a.name(),
             b.name(),
@@ -137,7 +137,7 @@ pub fn run(args: BenchArgs) -> Result<()> {
             all / one
         );
         let (bid, put) = ns_per_decision(&a);
-        println!("  {}: {bid:.0} ns per bid, {put:.0} ns per put", a.name());
+        say!("  {}: {bid:.0} ns per bid, {put:.0} ns per put", a.name());
     }
     if args.match_games > 0 {
         let exe = std::env::current_exe()?;
@@ -155,7 +155,7 @@ pub fn run(args: BenchArgs) -> Result<()> {
                 |_, _, _| {},
             );
             let secs = t.elapsed().as_secs_f64();
-            println!(
+            say!(
                 "match, two `tuner play greedy` programs per game, {jobs} at a time: {:.0} games/s ({} games in {:.2} s, faults {})",
                 args.match_games as f64 / secs,
                 s.games,

@@ -243,13 +243,13 @@ pub fn run() -> Result<()> {
         } => {
             let out = out.unwrap_or_else(|| default_plot_path(Path::new("plots"), &run_dir));
             plot_run(&run_dir, &out, (width, height))?;
-            println!("wrote {}", out.display());
+            say!("wrote {}", out.display());
             Ok(())
         }
         Cmd::NewGenome { out } => {
             let text = crate::genome_file::genome_to_toml(&crate::genome::Genome::default(), "");
             write_atomic(&out, text.as_bytes())?;
-            println!("wrote {}", out.display());
+            say!("wrote {}", out.display());
             Ok(())
         }
     }
@@ -266,6 +266,24 @@ fn play(spec: &str, seed: u64) -> Result<()> {
         std::io::stderr(),
     )
     .context("protocol I/O")
+}
+
+/// Writes one line of command output (see `say!`).
+pub fn say_line(line: std::fmt::Arguments) {
+    write_out(&format!("{line}\n"));
+}
+
+/// Writes command output; a closed pipe ends the program quietly.
+pub fn write_out(text: &str) {
+    use std::io::Write;
+    let mut out = std::io::stdout().lock();
+    if let Err(e) = out.write_all(text.as_bytes()).and_then(|_| out.flush()) {
+        if e.kind() == std::io::ErrorKind::BrokenPipe {
+            std::process::exit(0);
+        }
+        eprintln!("error: cannot write the output: {e}");
+        std::process::exit(1);
+    }
 }
 
 /// Reads a file with its path in the error.
@@ -341,12 +359,20 @@ fn match_cmd(a: MatchArgs) -> Result<()> {
     if let Some(path) = &a.json {
         write_atomic(path, serde_json::to_string_pretty(&summary)?.as_bytes())?;
     }
-    println!(
+    say!(
         "{:<32} {:>6} {:>6} {:>6} {:>10} {:>9} {:>8} {:>8} {:>8} faults",
-        "player", "wins", "draws", "losses", "mean total", "mean bid", "p50 ms", "p99 ms", "max ms"
+        "player",
+        "wins",
+        "draws",
+        "losses",
+        "mean total",
+        "mean bid",
+        "p50 ms",
+        "p99 ms",
+        "max ms"
     );
     for s in [&summary.p1, &summary.p2] {
-        println!(
+        say!(
             "{:<32} {:>6} {:>6} {:>6} {:>10.0} {:>9.0} {:>8.3} {:>8.3} {:>8.3} {}",
             truncate(&s.name, 32),
             s.wins,
@@ -360,7 +386,7 @@ fn match_cmd(a: MatchArgs) -> Result<()> {
             s.faults.len()
         );
         for f in s.faults.iter().take(5) {
-            println!("    fault: {f}");
+            say!("    fault: {f}");
         }
     }
     Ok(())
@@ -419,7 +445,7 @@ fn eval_cmd(a: EvalArgs) -> Result<()> {
         crate::eval::evaluate(&player, &suite, deals, a.seed)
     })?;
     let secs = start.elapsed().as_secs_f64();
-    print!("{}", crate::eval::table(&e));
+    write_out(&crate::eval::table(&e));
     let games = 2 * deals * suite.len() as u64;
     eprintln!(
         "{games} games in {secs:.1} s ({:.0} games/s)",
@@ -599,32 +625,32 @@ fn evolve_cmd(a: EvolveArgs) -> Result<()> {
     plot_run(&dir.0, &plot, (1200, 900))?;
     let first = cp.rows.first().map_or(0.0, |r| r.best);
     let last = cp.rows.last().map_or(0.0, |r| r.best);
-    println!(
+    say!(
         "run {}: {} generations, best fitness {first:.4} → {last:.4} (training dice)",
         cfg.name,
         cp.rows.len()
     );
-    println!(
+    say!(
         "validated winner ({} games per opponent, held-out dice):",
         cfg.validation_games
     );
-    print!("{}", crate::eval::table(&v.winner));
+    write_out(&crate::eval::table(&v.winner));
     match &v.incumbent {
-        Some(i) if v.replaced => println!(
+        Some(i) if v.replaced => say!(
             "beats the previous {} ({:.4} on the same games): replaced it",
             params_best.display(),
             i.fitness
         ),
-        Some(i) => println!(
+        Some(i) => say!(
             "does not beat {} ({:.4} vs {:.4} on the same games): kept it; the run's genome is in {}",
             params_best.display(),
             i.fitness,
             v.winner.fitness,
             dir.best().display()
         ),
-        None => println!("wrote {}", params_best.display()),
+        None => say!("wrote {}", params_best.display()),
     }
-    println!("plot: {}", plot.display());
+    say!("plot: {}", plot.display());
     Ok(())
 }
 
@@ -647,7 +673,7 @@ fn export_cmd(genome: Option<PathBuf>, out: &Path) -> Result<()> {
         );
     }
     write_atomic(out, src.as_bytes())?;
-    println!(
+    say!(
         "wrote {} ({} bytes, {:.1}% of 1 MiB) from {shown}; compile with: rustc --edition 2024 -O {}",
         out.display(),
         src.len(),
@@ -742,8 +768,8 @@ fn tournament_cmd(a: TournamentArgs) -> Result<()> {
         crate::tournament::run(&entrants, &settings, &stop, &|| bar.inc(1))
     })?;
     bar.finish_and_clear();
-    print!("{}", crate::tournament::render(&table));
-    println!(
+    write_out(&crate::tournament::render(&table));
+    say!(
         "{} games in {:.1} s",
         table.games,
         start.elapsed().as_secs_f64()
@@ -796,7 +822,7 @@ fn tournament_cmd(a: TournamentArgs) -> Result<()> {
         }
         crate::plot::tournament_png(&table, &tmp, (1400, 700))?;
         std::fs::rename(&tmp, p).with_context(|| format!("cannot write {}", p.display()))?;
-        println!("picture: {}", p.display());
+        say!("picture: {}", p.display());
     }
     Ok(())
 }

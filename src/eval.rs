@@ -4,7 +4,7 @@
 //! depend on the thread count.
 
 use crate::deal::{Deal, derive_seed};
-use crate::referee::{Limits, Player, play_deal};
+use crate::referee::{Limits, Player, deal_result};
 use crate::stats::wilson95;
 use crate::suite::Opponent;
 use rayon::prelude::*;
@@ -82,14 +82,13 @@ fn play_pair(candidate: &Player, opponent: &Player, deal_seed: u64) -> [Game; 2]
     let deal = Deal::from_seed(deal_seed);
     let seeds = [derive_seed(&[deal_seed, 1]), derive_seed(&[deal_seed, 2])];
     let limits = Limits::default();
-    let first = play_deal([candidate, opponent], &deal, seeds, limits).result;
-    let second = play_deal(
+    let first = deal_result([candidate, opponent], &deal, seeds, limits);
+    let second = deal_result(
         [opponent, candidate],
         &deal.swapped(),
         [seeds[1], seeds[0]],
         limits,
-    )
-    .result;
+    );
     [side(&first, 0), side(&second, 1)]
 }
 

@@ -1,6 +1,15 @@
 //! yacht-tuner: rules engine, strategies, evaluation and genetic tuning for
 //! Yacht Auction bots. See ARCHITECTURE.md for the map.
 
+/// `println!` for command output: when the reader has gone (`tuner … |
+/// head`), the program ends quietly instead of panicking. (SIGPIPE stays
+/// ignored: the referee must survive writing to a bot that died.)
+macro_rules! say {
+    ($($arg:tt)*) => {
+        $crate::cli::say_line(format_args!($($arg)*))
+    };
+}
+
 pub mod arena;
 pub mod bench;
 pub mod cli;

@@ -497,6 +497,31 @@ pub fn play_deal(
             times: [vec![], vec![]],
         };
     }
+    play_programs(players, deal, seeds, limits)
+}
+
+/// The result of a deal, as [`play_deal`] but without recording the events
+/// of built-in games (evaluation plays millions of them).
+pub fn deal_result(
+    players: [&Player; 2],
+    deal: &Deal,
+    seeds: [u64; 2],
+    limits: Limits,
+) -> GameResult {
+    if let [Player::Builtin(a), Player::Builtin(b)] = players {
+        let (mut x, mut y) = (a.build(), b.build());
+        return crate::runner::play_game([&mut *x, &mut *y], deal, seeds, |_| {});
+    }
+    play_programs(players, deal, seeds, limits).result
+}
+
+/// A deal with at least one program: through the referee.
+fn play_programs(
+    players: [&Player; 2],
+    deal: &Deal,
+    seeds: [u64; 2],
+    limits: Limits,
+) -> RefereedGame {
     let mut ends = Vec::with_capacity(2);
     for (i, p) in players.iter().enumerate() {
         match p.endpoint(seeds[i]) {

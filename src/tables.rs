@@ -186,12 +186,15 @@ impl Tables {
         // Every (put, carry) pair of 5-dice multisets is a split of exactly
         // one hand, their sum; group the pairs by hand, puts in index order.
         let before = ranks();
-        let add5: Vec<u16> = (0..N5 * N5)
-            .map(|i| {
-                let (p, q) = (&counts5[i / N5], &counts5[i % N5]);
-                rank10(&before, &std::array::from_fn(|f| p[f] + q[f])) as u16
-            })
-            .collect();
+        let mut add5 = vec![0u16; N5 * N5];
+        for p in 0..N5 {
+            for q in p..N5 {
+                let (a, b) = (&counts5[p], &counts5[q]);
+                let h = rank10(&before, &std::array::from_fn(|f| a[f] + b[f])) as u16;
+                add5[p * N5 + q] = h;
+                add5[q * N5 + p] = h;
+            }
+        }
         let mut split_start = vec![0u32; N10 + 1];
         for &h in &add5 {
             split_start[h as usize + 1] += 1;

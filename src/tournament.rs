@@ -6,7 +6,7 @@
 //! whatever the thread count.
 
 use crate::deal::{Deal, derive_seed};
-use crate::referee::{Limits, Player, play_deal};
+use crate::referee::{Limits, Player, deal_result};
 use crate::stats::wilson95;
 use rayon::prelude::*;
 use serde::Serialize;
@@ -170,13 +170,12 @@ fn play_pairings(
         } else {
             (a, b, deal)
         };
-        let g = play_deal(
+        let g = deal_result(
             [&entrants[first].player, &entrants[second].player],
             &deal,
             seeds,
             s.limits,
-        )
-        .result;
+        );
         let a_seat = usize::from(swapped);
         let (score_a, margin_a) = (g.score(a_seat), g.margin(a_seat));
         let fault = g

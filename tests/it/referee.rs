@@ -259,3 +259,23 @@ fn eval_json_is_identical_on_one_and_two_threads() {
     let f = v["fitness"].as_f64().unwrap();
     assert!((0.0..=1.0).contains(&f));
 }
+
+#[test]
+fn a_closed_output_pipe_ends_quietly() {
+    use std::process::Stdio;
+    // The reader is gone before anything is written, as with `| head`
+    // after its first line.
+    let mut child = tuner()
+        .args([
+            "eval", "--player", "greedy", "--vs", "greedy", "--games", "4",
+        ])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    drop(child.stdout.take());
+    let out = child.wait_with_output().unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(out.status.success(), "{:?}: {err}", out.status);
+    assert!(!err.contains("panicked"), "{err}");
+}
