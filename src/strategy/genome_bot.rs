@@ -33,6 +33,45 @@ fn carry_advantage() -> &'static [[f32; CATEGORIES]] {
     })
 }
 
+/// Most points a category can score, in thousands.
+const MAX_POINTS: usize = 50;
+
+/// The upper total after a put.
+fn upper_after(card: &Card, c: Category, pts: i32) -> i32 {
+    card.upper + if c.face().is_some() { pts } else { 0 }
+}
+
+/// What a put's value adds for the rest of the game.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Follows {
+    /// Nothing is carried (five dice put).
+    Nothing,
+    /// One category is left: the carried dice will score exactly in it.
+    LastCategory,
+    /// The outlook table and the carried dice's promise.
+    Outlook,
+}
+
+impl Follows {
+    fn of(card: &Card, c: Category, carries: bool) -> Follows {
+        let open_after = (!(card.used | c.bit()) & 0xfff).count_ones();
+        match (carries, open_after) {
+            (false, _) => Follows::Nothing,
+            (true, 1) => Follows::LastCategory,
+            (true, _) => Follows::Outlook,
+        }
+    }
+
+    /// For a put from ten dice (a carry follows): the same for every open
+    /// category, since each leaves one fewer open.
+    fn after_ten(card: &Card) -> Follows {
+        match (!card.used & 0xfff).count_ones() {
+            2 => Follows::LastCategory,
+            _ => Follows::Outlook,
+        }
+    }
+}
+
 /// The genome bot.
 pub struct GenomeBot {
     g: [f32; N_GENES],
@@ -92,35 +131,71 @@ impl GenomeBot {
         put: Dice5,
         carry: Option<(Dice5, f32)>,
     ) -> f32 {
-        let t = tables();
-        let pts = t.score5(put, c);
+        let pts = tables().score5(put, c);
+        let follows = Follows::of(card, c, carry.is_some());
+        self.after_carry(
+            card,
+            c,
+            pts,
+            self.put_base(card, pace, c, pts, follows),
+            carry,
+            follows,
+        )
+    }
+
+    /// The part of a put's value that depends on its category and points
+    /// only (not on the dice carried).
+    fn put_base(
+        &self,
+        card: &Card,
+        pace: Option<i32>,
+        c: Category,
+        pts: i32,
+        follows: Follows,
+    ) -> f32 {
         let bonus = bonus_for(c, pts, card.upper);
         let mut v = (pts + bonus) as f32 + 1000.0 * self.g[PRIO + c.index()];
         if pts == 0 {
             v -= 1000.0 * self.g[ZERO_PENALTY];
         }
-        let upper_after = card.upper + if c.face().is_some() { pts } else { 0 };
         if let (Some(face), Some(pace)) = (c.face(), pace) {
             let ahead = pts - 3000 * face as i32;
             if (pace + ahead) as f32 >= -1000.0 * self.g[BONUS_CHASE] {
                 v += self.g[UPPER_WEIGHT] * ahead as f32;
             }
         }
-        let used = card.used | c.bit();
-        let open = !used & 0xfff;
-        match carry {
-            None => v,
-            Some((k, _)) if open.count_ones() == 1 => {
-                let last = Category::from_index(open.trailing_zeros() as usize);
-                let p = t.score5(k, last);
-                v + (p + bonus_for(last, p, upper_after)) as f32
+        match follows {
+            Follows::Outlook => {
+                let used = card.used | c.bit();
+                v + self.g[OUTLOOK_WEIGHT] * self.outlook.value(used, upper_after(card, c, pts))
             }
-            Some((k, sum_before)) => {
+            Follows::Nothing | Follows::LastCategory => v,
+        }
+    }
+
+    /// A put's value from its `put_base`: plus the carry's worth.
+    fn after_carry(
+        &self,
+        card: &Card,
+        c: Category,
+        pts: i32,
+        base: f32,
+        carry: Option<(Dice5, f32)>,
+        follows: Follows,
+    ) -> f32 {
+        let open = !(card.used | c.bit()) & 0xfff;
+        match (carry, follows) {
+            (Some((k, _)), Follows::LastCategory) => {
+                let last = Category::from_index(open.trailing_zeros() as usize);
+                let p = tables().score5(k, last);
+                base + (p + bonus_for(last, p, upper_after(card, c, pts))) as f32
+            }
+            (Some((k, sum_before)), Follows::Outlook) => {
                 let sum =
                     sum_before - self.g[CARRY + c.index()] * self.adv[k.0 as usize][c.index()];
-                let carry = self.g[CARRY_SCALE] * sum / open.count_ones() as f32;
-                v + self.g[OUTLOOK_WEIGHT] * self.outlook.value(used, upper_after) + carry
+                base + self.g[CARRY_SCALE] * sum / open.count_ones() as f32
             }
+            _ => base,
         }
     }
 
@@ -152,10 +227,18 @@ impl GenomeBot {
                 }
             }
             Holding::Ten(h) => {
+                let follows = Follows::after_ten(card);
+                // Across the splits a category scores few distinct points:
+                // its base value is computed once per points value.
+                let mut bases = [[None; MAX_POINTS + 1]; CATEGORIES];
                 for sp in t.splits(h) {
                     let carry = Some((sp.carry, self.carry_sum(sp.carry, open)));
                     for c in Category::ALL.into_iter().filter(|c| open & c.bit() != 0) {
-                        consider(self.put_value(card, pace, c, sp.put, carry), c, sp.put);
+                        let pts = t.score5(sp.put, c);
+                        let base = *bases[c.index()][pts as usize / 1000]
+                            .get_or_insert_with(|| self.put_base(card, pace, c, pts, follows));
+                        let value = self.after_carry(card, c, pts, base, carry, follows);
+                        consider(value, c, sp.put);
                     }
                 }
             }
@@ -295,6 +378,41 @@ mod tests {
                 assert_eq!(r.fault, None, "genome {i} vs sample {n}, second seat");
             }
         }
+    }
+
+    #[test]
+    fn best_put_is_the_best_put_value_over_all_splits() {
+        // The base values are shared between splits; this is the plain
+        // maximum of `put_value` over every (split, open category).
+        let (bids, puts) = positions();
+        let bot = GenomeBot::new(&perturbed(&Genome::default(), 0.3, 5));
+        let t = tables();
+        let mut checked = 0;
+        for v in bids.iter().chain(&puts) {
+            for card in [&v.me, &v.opp] {
+                let holding = match (card.holding, v.roll5) {
+                    (Holding::Ten(h), _) => h,
+                    (Holding::Five(k), Some((a, _))) => t.add5(k, a),
+                    _ => continue,
+                };
+                let open = !card.used & 0xfff;
+                let pace = GenomeBot::chase_pace(card);
+                let mut naive: Option<(f32, Category, Dice5)> = None;
+                for sp in t.splits(holding) {
+                    let carry = Some((sp.carry, bot.carry_sum(sp.carry, open)));
+                    for c in Category::ALL.into_iter().filter(|c| open & c.bit() != 0) {
+                        let value = bot.put_value(card, pace, c, sp.put, carry);
+                        if naive.is_none_or(|(b, _, _)| value > b) {
+                            naive = Some((value, c, sp.put));
+                        }
+                    }
+                }
+                let best = bot.best_put(card, Holding::Ten(holding)).unwrap();
+                assert_eq!(naive, Some((best.value, best.category, best.put)));
+                checked += 1;
+            }
+        }
+        assert!(checked > 500, "{checked}");
     }
 
     #[test]
