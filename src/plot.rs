@@ -182,7 +182,9 @@ pub fn tournament_png(t: &crate::tournament::Table, out: &Path, size: (u32, u32)
     let (left, right) = root.split_horizontally(size.0 * 2 / 5);
     let rows = &t.standings;
     let n = rows.len() as i32;
-    // Row k of the leaderboard is drawn at y = n - 1 - k (best on top).
+    // Row k of the leaderboard is drawn at y = n - 1 - k (best on top). A
+    // segmented 0..last has one segment per value 0..=last.
+    let last = n - 1;
     let name_at = |y: i32| {
         rows.get((n - 1 - y) as usize)
             .map_or(String::new(), |r| r.name.clone())
@@ -207,7 +209,7 @@ pub fn tournament_png(t: &crate::tournament::Table, out: &Path, size: (u32, u32)
         .margin(10)
         .x_label_area_size(30)
         .y_label_area_size(140)
-        .build_cartesian_2d(lo..hi, (0..n).into_segmented())?;
+        .build_cartesian_2d(lo..hi, (0..last).into_segmented())?;
     c.configure_mesh()
         .disable_y_mesh()
         .y_labels(n as usize)
@@ -238,7 +240,7 @@ pub fn tournament_png(t: &crate::tournament::Table, out: &Path, size: (u32, u32)
         .margin(10)
         .x_label_area_size(30)
         .y_label_area_size(140)
-        .build_cartesian_2d((0..n).into_segmented(), (0..n).into_segmented())?;
+        .build_cartesian_2d((0..last).into_segmented(), (0..last).into_segmented())?;
     let col_label = |v: &SegmentValue<i32>| match v {
         SegmentValue::CenterOf(x) => rows
             .get(*x as usize)
