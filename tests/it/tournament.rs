@@ -1,6 +1,6 @@
 //! `tuner tournament`.
 
-use crate::{run_ok, scratch, tuner};
+use crate::{repo, run_ok, scratch, tuner};
 
 fn json(args: &[&str], out: &std::path::Path) -> serde_json::Value {
     run_ok(
@@ -110,4 +110,59 @@ fn swiss_with_an_odd_field_counts_byes_and_a_crashing_program_loses_with_its_rea
     let byes: u64 = rows.iter().map(|r| r["byes"].as_u64().unwrap()).sum();
     assert_eq!(byes, 3);
     assert_eq!(points, 24.0 + 2.0 * byes as f64);
+}
+
+#[test]
+fn ctrl_c_stops_between_games_and_keeps_the_standings() {
+    use std::process::Stdio;
+    use std::time::{Duration, Instant};
+    let dir = scratch("tournament-interrupt");
+    let out = dir.join("t.json");
+    // Far more games than the test waits for (the genome bot plays about
+    // 10 k games a second here; 110 000 of its games are scheduled).
+    let mut child = tuner()
+        .args(["tournament", "--samples", "--deals", "5000", "--quiet"])
+        .arg("--entrant")
+        .arg(format!(
+            "best=genome:{}",
+            repo("params/best.toml").display()
+        ))
+        .arg("--json")
+        .arg(&out)
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    std::thread::sleep(Duration::from_millis(2000));
+    // SAFETY: kill(2) on our own child's pid; no memory is involved.
+    unsafe {
+        libc::kill(child.id() as i32, libc::SIGINT);
+    }
+    let start = Instant::now();
+    while child.try_wait().unwrap().is_none() {
+        assert!(
+            start.elapsed() < Duration::from_secs(30),
+            "no stop after SIGINT"
+        );
+        std::thread::sleep(Duration::from_millis(50));
+    }
+    let result = child.wait_with_output().unwrap();
+    let text = String::from_utf8_lossy(&result.stdout);
+    assert!(result.status.success(), "{text}");
+    assert!(
+        text.contains("interrupted") && text.contains("rank entrant"),
+        "{text}"
+    );
+    let table: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(&out).unwrap()).unwrap();
+    assert_eq!(table["interrupted"], true);
+    let games: u64 = table["standings"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|s| s["games"].as_u64().unwrap())
+        .sum();
+    // Some games were played, and fewer than all (55 pairings × 10 000,
+    // each game counted for both entrants).
+    assert!(games > 0 && games < 2 * 550_000, "{games}");
 }
