@@ -74,51 +74,6 @@ impl Illegal {
     }
 }
 
-/// Up to ten dice in arrival order, without allocation.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct DiceList {
-    dice: [u8; 10],
-    len: u8,
-}
-
-impl DiceList {
-    pub fn as_slice(&self) -> &[u8] {
-        &self.dice[..self.len as usize]
-    }
-
-    /// Appends dice (beyond ten, the oldest are dropped).
-    pub fn extend(&mut self, new: &[u8]) {
-        for &d in new {
-            if self.len as usize == self.dice.len() {
-                self.dice.copy_within(1.., 0);
-                self.len -= 1;
-            }
-            self.dice[self.len as usize] = d;
-            self.len += 1;
-        }
-    }
-
-    /// Removes a put from the list: for each of its dice, the first die
-    /// showing that face (faces not held are ignored).
-    pub fn remove_put(&mut self, put: &[u8; 5]) {
-        // How many dice of each face are still to remove, four bits a face.
-        let mut owed = 0u32;
-        for &d in put {
-            owed += 1 << (4 * (d & 7));
-        }
-        let old = self.dice;
-        let mut kept = 0;
-        for &d in &old[..self.len as usize] {
-            let shift = 4 * (d & 7) as u32;
-            let take = (owed >> shift) & 0xf != 0;
-            owed -= (take as u32) << shift;
-            self.dice[kept] = d;
-            kept += !take as usize;
-        }
-        self.len = kept as u8;
-    }
-}
-
 /// One player's public record: everything follows from the protocol lines.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Card {
@@ -222,8 +177,8 @@ pub struct View {
     pub my_bid: Option<Bid>,
     /// The opponent's bids, one per round with a GET.
     pub opp_bids: Vec<Bid>,
-    /// My dice in arrival order (the protocol's list view of the hand).
-    pub my_dice: DiceList,
+    /// The last two bundles I received, oldest first, as ROLL printed them.
+    pub my_bundles: [Option<[u8; 5]>; 2],
 }
 
 impl View {
@@ -276,7 +231,7 @@ impl View {
             .receive(five(mine), pay(my_bid.bundle, my_bid.amount, mine));
         self.opp
             .receive(five(theirs), pay(opp_bundle, opp_amount, theirs));
-        self.my_dice.extend(&dice(mine));
+        self.my_bundles = [self.my_bundles[1], Some(dice(mine))];
         self.opp_bids.push(Bid {
             bundle: opp_bundle,
             amount: opp_amount,
@@ -285,9 +240,7 @@ impl View {
 
     /// My own put, once accepted.
     pub fn on_my_put(&mut self, put: &Put) -> Result<(), Illegal> {
-        self.me.apply_put(put.category, &put.dice)?;
-        self.my_dice.remove_put(&put.dice);
-        Ok(())
+        self.me.apply_put(put.category, &put.dice)
     }
 
     /// SET: the opponent's put.
@@ -354,14 +307,13 @@ mod tests {
         v.on_get(Bundle::A, Bundle::A, 1000);
         assert_eq!(v.me.bid_points, -300);
         assert_eq!(v.opp.bid_points, 1200);
-        assert_eq!(v.my_dice.as_slice(), [3, 5, 5, 6, 1, 3, 1, 4, 5, 2]);
+        assert_eq!(v.my_bundles, [Some(d("35561")), Some(d("31452"))]);
         let put = Put {
             category: Category::Five,
             dice: d("55513"),
         };
         v.on_my_put(&put).unwrap();
         assert_eq!(v.me.points[4], 15000);
-        assert_eq!(v.my_dice.as_slice(), [6, 3, 1, 4, 2]);
         assert_eq!(v.on_my_put(&put), Err(Illegal::RuleAlreadyUsed));
         let opp = Put {
             category: Category::Yacht,

@@ -347,11 +347,18 @@ impl Strategy for Composed {
                 .into_iter()
                 .find(|c| !me.is_used(*c))
                 .unwrap_or(Category::Yacht);
-            let mut dice = [1u8; 5];
-            for (d, x) in dice.iter_mut().zip(view.my_dice.as_slice()) {
-                *d = *x;
-            }
-            return Put { category, dice };
+            // The first five dice of the hand in arrival order: the bundle
+            // of the round before while holding ten (this policy always put
+            // the five older dice), else the last bundle.
+            let [older, newer] = view.my_bundles;
+            let first = match me.holding {
+                Holding::Ten(_) => older,
+                _ => newer,
+            };
+            return Put {
+                category,
+                dice: first.unwrap_or([1; 5]),
+            };
         }
         match self.choose(me.holding, me.used, me.upper) {
             Some(c) => put_of(c.category, c.put),
