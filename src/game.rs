@@ -17,6 +17,7 @@ pub enum Holding {
 
 impl Holding {
     /// The holding after receiving a bundle.
+    #[inline]
     pub fn with(self, bundle: Dice5) -> Holding {
         match self {
             Holding::Empty => Holding::Five(bundle),

@@ -42,7 +42,9 @@ pub struct Options {
     pub puts: &'static [Dice5; CATEGORIES],
 }
 
-/// All tables. Get them with [`tables()`].
+/// All tables. Get them with [`tables()`]. The 5-dice tables are built at
+/// once; each 10-dice hand is worked out on first use (a protocol program
+/// meets a few dozen hands a game, so it starts without building 3003).
 pub struct Tables {
     counts5: Vec<Counts>,
     sum5: Vec<u8>,
@@ -50,29 +52,41 @@ pub struct Tables {
     /// Base-6 key (see `key`) of each 5-dice multiset, and its inverse.
     key5: Vec<u16>,
     index5: Vec<u8>,
-    counts10: Vec<Counts>,
-    /// (carry, bundle) → hand index.
-    add5: Vec<u16>,
-    /// Base-6 key of each hand (see `key`), to subtract puts from.
-    key10: Vec<u32>,
     faces5: Vec<[u8; 5]>,
-    split_start: Vec<u32>,
-    splits: Vec<Split>,
-    /// The best put per (hand, category): its points, and its dice.
-    points10: Vec<[i32; CATEGORIES]>,
-    put10: Vec<[Dice5; CATEGORIES]>,
     /// Each 5-dice multiset repeated per category (its only put).
     put5: Vec<[Dice5; CATEGORIES]>,
-    /// Probability of each 10-dice multiset under uniform dice.
-    weight10: Vec<f64>,
     /// Probability of each 5-dice multiset under uniform dice.
     weight5: Vec<f64>,
-    par: [f64; CATEGORIES],
+    /// Per put: the key whose maximum over a hand's puts is the best put of
+    /// each category (see `build`), and the puts by tie-break rank.
+    put_key: Vec<[i16; 16]>,
+    by_tie: Vec<u8>,
+    /// The index of a hand from its counts (see `rank10`).
+    ranks: Ranks,
+    /// (carry, bundle) → hand, a row per carry, filled on first use.
+    add5: Vec<OnceLock<Box<[u16; N5]>>>,
+    counts10: Vec<Counts>,
+    /// Base-6 key of each hand (see `key`), to subtract puts from.
+    key10: Vec<u32>,
+    /// Per hand, worked out on first use: the best puts, and the splits.
+    hands: Vec<OnceLock<Box<Hand>>>,
+    splits: Vec<OnceLock<Box<[Split]>>>,
+    /// Probability of each 10-dice multiset under uniform dice.
+    weight10: OnceLock<Vec<f64>>,
+    par: OnceLock<[f64; CATEGORIES]>,
+}
+
+/// The best put of each category from one 10-dice hand: its points, and
+/// its dice.
+struct Hand {
+    points: [i32; CATEGORIES],
+    puts: [Dice5; CATEGORIES],
 }
 
 static TABLES: OnceLock<Tables> = OnceLock::new();
 
-/// The process-wide tables, built on first use (about 1 ms).
+/// The process-wide tables, built on first use (well under a millisecond;
+/// the 10-dice hands as they are met).
 pub fn tables() -> &'static Tables {
     TABLES.get_or_init(Tables::build)
 }
@@ -114,13 +128,13 @@ fn rank10(before: &Ranks, c: &Counts) -> usize {
     let mut left = 10;
     let mut r = 0;
     for f in 0..5 {
-        r += before[f][left][c[f] as usize];
+        r += before[f][left][c[f] as usize] as usize;
         left -= c[f] as usize;
     }
     r
 }
 
-type Ranks = [[[usize; 11]; 11]; 5];
+type Ranks = [[[u16; 11]; 11]; 5];
 
 /// `before[f][n][k]`: with `n` dice left for faces f.. (the smaller faces
 /// fixed), how many multisets come first because they hold more than `k`
@@ -132,11 +146,45 @@ fn ranks() -> Ranks {
     for (f, table) in before.iter_mut().enumerate() {
         for (n, row) in table.iter_mut().enumerate() {
             for (k, cell) in row.iter_mut().enumerate().take(n + 1) {
-                *cell = (k + 1..=n).map(|j| choose(n - j + 4 - f, 4 - f)).sum();
+                *cell = (k + 1..=n)
+                    .map(|j| choose(n - j + 4 - f, 4 - f))
+                    .sum::<usize>() as u16;
             }
         }
     }
     before
+}
+
+/// Visits the key (see `key`) of every 5-dice multiset within `limit`, in
+/// index order. Keys are sums, so the key of `limit` minus a visited key is
+/// the key of the dice left over.
+fn sub_keys5(limit: &Counts, visit: &mut impl FnMut(usize)) {
+    // room[f]: how many dice faces f.. can still take.
+    let mut room = [0u8; 7];
+    for f in (0..6).rev() {
+        room[f] = room[f + 1] + limit[f];
+    }
+    fn rec(
+        face: usize,
+        left: u8,
+        key: usize,
+        limit: &Counts,
+        room: &[u8; 7],
+        visit: &mut impl FnMut(usize),
+    ) {
+        if left == 0 {
+            return visit(key);
+        }
+        if left > room[face] {
+            return;
+        }
+        // More small faces first.
+        for k in (0..=left.min(limit[face])).rev() {
+            let key = key + k as usize * POW6[face + 1];
+            rec(face + 1, left - k, key, limit, room, visit);
+        }
+    }
+    rec(0, 5, 0, limit, &room, visit);
 }
 
 fn probability(c: &Counts) -> f64 {
@@ -172,8 +220,7 @@ impl Tables {
             tie_rank[p as usize] = r as u8;
         }
         // The best put of a category is then the maximum of this key (points
-        // / 1000 above the inverted rank), taken over all puts of a hand at
-        // once; 16 lanes so the maximum is two vector instructions.
+        // / 1000 above the inverted rank) over the hand's puts.
         let put_key: Vec<[i16; 16]> = (0..N5)
             .map(|p| {
                 let mut k = [0i16; 16];
@@ -183,82 +230,51 @@ impl Tables {
                 k
             })
             .collect();
-        // Every (put, carry) pair of 5-dice multisets is a split of exactly
-        // one hand, their sum; group the pairs by hand, puts in index order.
-        let before = ranks();
-        let mut add5 = vec![0u16; N5 * N5];
-        for p in 0..N5 {
-            for q in p..N5 {
-                let (a, b) = (&counts5[p], &counts5[q]);
-                let h = rank10(&before, &std::array::from_fn(|f| a[f] + b[f])) as u16;
-                add5[p * N5 + q] = h;
-                add5[q * N5 + p] = h;
-            }
-        }
-        let mut split_start = vec![0u32; N10 + 1];
-        for &h in &add5 {
-            split_start[h as usize + 1] += 1;
-        }
-        for h in 0..N10 {
-            split_start[h + 1] += split_start[h];
-        }
-        let mut splits = vec![
-            Split {
-                put: Dice5(0),
-                carry: Dice5(0)
-            };
-            N5 * N5
-        ];
-        let mut next = split_start.clone();
-        for (i, &h) in add5.iter().enumerate() {
-            splits[next[h as usize] as usize] = Split {
-                put: Dice5((i / N5) as u8),
-                carry: Dice5((i % N5) as u8),
-            };
-            next[h as usize] += 1;
-        }
-        let mut points10 = Vec::with_capacity(N10);
-        let mut put10 = Vec::with_capacity(N10);
-        for h in 0..N10 {
-            let mut best = [0i16; 16];
-            for sp in &splits[split_start[h] as usize..split_start[h + 1] as usize] {
-                for (b, &k) in best.iter_mut().zip(&put_key[sp.put.0 as usize]) {
-                    *b = (*b).max(k);
-                }
-            }
-            points10.push(std::array::from_fn(|c| (best[c] >> 8) as i32 * 1000));
-            put10.push(std::array::from_fn(|c| {
-                Dice5(by_tie[255 - (best[c] & 0xff) as usize])
-            }));
-        }
-        let faces5 = counts5.iter().map(faces_of).collect();
-        let weight10: Vec<f64> = counts10.iter().map(probability).collect();
-        let weight5: Vec<f64> = counts5.iter().map(probability).collect();
-        let mut par = [0.0; CATEGORIES];
-        for (h, w) in weight10.iter().enumerate() {
-            for (k, p) in par.iter_mut().enumerate() {
-                *p += w * points10[h][k] as f64;
-            }
-        }
         Tables {
+            faces5: counts5.iter().map(faces_of).collect(),
+            put5: (0..N5).map(|d| [Dice5(d as u8); CATEGORIES]).collect(),
+            weight5: counts5.iter().map(probability).collect(),
             counts5,
             sum5,
             score5,
             key5,
             index5,
+            put_key,
+            by_tie,
+            ranks: ranks(),
+            add5: (0..N5).map(|_| OnceLock::new()).collect(),
             counts10,
             key10,
-            add5,
-            faces5,
-            split_start,
-            splits,
-            points10,
-            put10,
-            put5: (0..N5).map(|d| [Dice5(d as u8); CATEGORIES]).collect(),
-            weight10,
-            weight5,
-            par,
+            hands: (0..N10).map(|_| OnceLock::new()).collect(),
+            splits: (0..N10).map(|_| OnceLock::new()).collect(),
+            weight10: OnceLock::new(),
+            par: OnceLock::new(),
         }
+    }
+
+    /// A hand's splits and best puts, worked out on first use.
+    #[inline]
+    fn hand(&self, h: Hand10) -> &Hand {
+        match self.hands[h.0 as usize].get() {
+            Some(hand) => hand,
+            None => self.work_out(h),
+        }
+    }
+
+    #[cold]
+    fn work_out(&self, h: Hand10) -> &Hand {
+        self.hands[h.0 as usize].get_or_init(|| {
+            let mut best = [0i16; 16];
+            for sp in self.splits(h) {
+                for (b, &k) in best.iter_mut().zip(&self.put_key[sp.put.0 as usize]) {
+                    *b = (*b).max(k);
+                }
+            }
+            Box::new(Hand {
+                points: std::array::from_fn(|c| (best[c] >> 8) as i32 * 1000),
+                puts: std::array::from_fn(|c| Dice5(self.by_tie[255 - (best[c] & 0xff) as usize])),
+            })
+        })
     }
 
     /// The 5-dice multiset of five faces, or None if a face is not 1..=6.
@@ -303,31 +319,59 @@ impl Tables {
     }
 
     /// The 10-dice hand made of two 5-dice multisets.
+    #[inline]
     pub fn add5(&self, a: Dice5, b: Dice5) -> Hand10 {
-        Hand10(self.add5[a.0 as usize * N5 + b.0 as usize])
+        let row = match self.add5[a.0 as usize].get() {
+            Some(row) => row,
+            None => self.add5_row(a),
+        };
+        Hand10(row[b.0 as usize])
+    }
+
+    /// The hands of a carry with every bundle, worked out on first use.
+    #[cold]
+    fn add5_row(&self, a: Dice5) -> &[u16; N5] {
+        self.add5[a.0 as usize].get_or_init(|| {
+            let a = self.counts5(a);
+            Box::new(std::array::from_fn(|q| {
+                let b = &self.counts5[q];
+                rank10(&self.ranks, &std::array::from_fn(|f| a[f] + b[f])) as u16
+            }))
+        })
     }
 
     /// Every distinct (put, carry) split of a hand, puts in index order.
     pub fn splits(&self, h: Hand10) -> &[Split] {
-        let i = h.0 as usize;
-        &self.splits[self.split_start[i] as usize..self.split_start[i + 1] as usize]
+        self.splits[h.0 as usize].get_or_init(|| {
+            let whole = self.key10[h.0 as usize] as usize;
+            let mut splits = Vec::new();
+            sub_keys5(&self.counts10[h.0 as usize], &mut |k| {
+                splits.push(Split {
+                    put: Dice5(self.index5[k]),
+                    carry: Dice5(self.index5[whole - k]),
+                });
+            });
+            splits.into_boxed_slice()
+        })
     }
 
     /// The best put of a category from a hand (tie-break: largest carry sum,
     /// then lexicographically smallest put).
     pub fn best10(&self, h: Hand10, c: Category) -> BestPut {
+        let hand = self.hand(h);
         BestPut {
-            points: self.points10[h.0 as usize][c.index()],
-            put: self.put10[h.0 as usize][c.index()],
+            points: hand.points[c.index()],
+            put: hand.puts[c.index()],
         }
     }
 
     /// The best put of every category from a hand.
     #[inline]
     pub fn options10(&'static self, h: Hand10) -> Options {
+        let hand = self.hand(h);
         Options {
-            points: &self.points10[h.0 as usize],
-            puts: &self.put10[h.0 as usize],
+            points: &hand.points,
+            puts: &hand.puts,
         }
     }
 
@@ -341,16 +385,27 @@ impl Tables {
     }
 
     pub fn weight10(&self, h: Hand10) -> f64 {
-        self.weight10[h.0 as usize]
+        self.weight10
+            .get_or_init(|| self.counts10.iter().map(probability).collect())[h.0 as usize]
     }
 
     pub fn weight5(&self, d: Dice5) -> f64 {
         self.weight5[d.0 as usize]
     }
 
-    /// Exact par: expected best points of each category from 10 random dice.
+    /// Exact par: expected best points of each category from 10 random dice
+    /// (works out every hand).
     pub fn par(&self) -> &[f64; CATEGORIES] {
-        &self.par
+        self.par.get_or_init(|| {
+            let mut par = [0.0; CATEGORIES];
+            for h in 0..N10 {
+                let (w, hand) = (self.weight10(Hand10(h as u16)), self.hand(Hand10(h as u16)));
+                for (p, &points) in par.iter_mut().zip(&hand.points) {
+                    *p += w * points as f64;
+                }
+            }
+            par
+        })
     }
 }
 
