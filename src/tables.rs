@@ -101,23 +101,21 @@ fn key(c: &Counts) -> usize {
 }
 
 fn multisets(n: u8) -> Vec<Counts> {
-    // Sorted dice d1 <= … <= dn in lexicographic order.
-    fn rec(face: u8, left: u8, cur: &mut Counts, out: &mut Vec<Counts>) {
-        if face == 6 {
-            if left == 0 {
-                out.push(*cur);
-            }
+    // Sorted dice d1 <= … <= dn in lexicographic order: more small faces
+    // first; the last face takes what is left.
+    fn rec(face: usize, left: u8, cur: Counts, out: &mut Vec<Counts>) {
+        if face == 5 {
+            out.push([cur[0], cur[1], cur[2], cur[3], cur[4], left]);
             return;
         }
-        // Lexicographic order of sorted dice: more small faces first.
         for k in (0..=left).rev() {
-            cur[face as usize] = k;
-            rec(face + 1, left - k, cur, out);
+            let mut next = cur;
+            next[face] = k;
+            rec(face + 1, left - k, next, out);
         }
-        cur[face as usize] = 0;
     }
     let mut out = Vec::new();
-    rec(0, n, &mut [0; 6], &mut out);
+    rec(0, n, [0; 6], &mut out);
     out
 }
 
