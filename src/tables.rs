@@ -1,7 +1,8 @@
 //! Precomputed tables over every multiset of 5 dice (252) and of 10 dice
 //! (3003): category points, the distinct put/carry splits of a hand, the best
 //! put per category (with the sample AIs' dice tie-break), and the par table.
-//! Built once per process; every decision is then a few look-ups. Std-only.
+//! Each entry is worked out once per process (a 10-dice hand when first
+//! met); every decision is then a few look-ups. Std-only.
 
 use crate::rules::{CATEGORIES, Category, Counts, score_counts};
 use std::sync::OnceLock;
@@ -250,7 +251,7 @@ impl Tables {
         }
     }
 
-    /// A hand's splits and best puts, worked out on first use.
+    /// A hand's best puts, worked out on first use.
     #[inline]
     fn hand(&self, h: Hand10) -> &Hand {
         match self.hands[h.0 as usize].get() {

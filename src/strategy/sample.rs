@@ -102,8 +102,8 @@ impl Choice {
 }
 
 /// The best unused candidate put by `key` among those `keep` accepts, ties
-/// to the lower category. All twelve keys are computed, then the first
-/// largest is taken: no branch per candidate (this runs millions of times).
+/// to the lower category. All twelve keys are computed from the holding's
+/// table row, then the first largest is taken (this runs millions of times).
 fn best_choice(
     holding: Holding,
     used: u16,

@@ -38,7 +38,7 @@ fn sample_1_mirror_on_the_official_input_gives_the_pinned_log() {
 }
 
 #[test]
-fn seeded_matches_between_programs_equal_in_process_ones() {
+fn seeded_matches_between_programs_equal_in_process_ones_at_any_jobs() {
     // Deterministic AIs (the random bidders seed themselves per process).
     let dir = scratch("seeded");
     let exe = env!("CARGO_BIN_EXE_tuner");
@@ -61,10 +61,12 @@ fn seeded_matches_between_programs_equal_in_process_ones() {
     );
     let p1 = format!("{exe} play sample:7");
     let p2 = format!("{exe} play sample:9");
+    // Two games at a time: the log is still in game order, and the same.
     run_ok(
         tuner()
             .args([
-                "match", "--p1", &p1, "--p2", &p2, "--seed", "9", "--games", "4", "--log",
+                "match", "--p1", &p1, "--p2", &p2, "--seed", "9", "--games", "4", "--jobs", "2",
+                "--log",
             ])
             .arg(&b),
     );
