@@ -138,9 +138,70 @@ pub fn swiss_pairs(
     (pairs, bye)
 }
 
-/// Plays all games of a set of pairings; `on_game` is told of each finished
-/// game (for a progress bar); `stop` ends it early (games not started are
-/// skipped).
+/// Running totals of a tournament's games, folded in game order.
+struct Tally {
+    rows: Vec<Totals>,
+    /// wins[i][j], games[i][j]: i's points and games against j.
+    wins: Vec<Vec<f64>>,
+    games: Vec<Vec<f64>>,
+    played: u32,
+}
+
+/// One entrant's totals.
+#[derive(Clone, Default)]
+struct Totals {
+    games: u32,
+    wins: u32,
+    draws: u32,
+    losses: u32,
+    points: f64,
+    margin: f64,
+    faults: Vec<String>,
+}
+
+impl Tally {
+    fn new(n: usize) -> Tally {
+        Tally {
+            rows: vec![Totals::default(); n],
+            wins: vec![vec![0.0; n]; n],
+            games: vec![vec![0.0; n]; n],
+            played: 0,
+        }
+    }
+
+    fn add(&mut self, r: GameRecord, entrants: &[Entrant]) {
+        self.played += 1;
+        for (me, opp, score, m) in [
+            (r.a, r.b, r.score_a, r.margin_a),
+            (r.b, r.a, 1.0 - r.score_a, -r.margin_a),
+        ] {
+            let t = &mut self.rows[me];
+            t.games += 1;
+            t.points += score;
+            match score {
+                1.0 => t.wins += 1,
+                0.5 => t.draws += 1,
+                _ => t.losses += 1,
+            }
+            t.margin += m as f64;
+            self.wins[me][opp] += score;
+            self.games[me][opp] += 1.0;
+        }
+        if let Some((who, why)) = r.fault {
+            let opp = if who == r.a { r.b } else { r.a };
+            let line = format!("vs {}: {why}", entrants[opp].name);
+            self.rows[who].faults.push(line);
+        }
+    }
+}
+
+/// Games of a set of pairings played at once, then folded in order: the
+/// job list is never held whole.
+const CHUNK: u64 = 4096;
+
+/// Plays all games of a set of pairings into `tally`; `on_game` is told of
+/// each finished game (for a progress bar); `stop` ends it early (games not
+/// started are skipped).
 fn play_pairings(
     entrants: &[Entrant],
     pairs: &[(usize, usize)],
@@ -148,16 +209,17 @@ fn play_pairings(
     s: &Settings,
     stop: &AtomicBool,
     on_game: &(dyn Fn() + Sync),
-) -> Vec<GameRecord> {
-    let jobs: Vec<(usize, u64, bool)> = (0..pairs.len())
-        .flat_map(|p| (0..s.deals).flat_map(move |d| [(p, d, false), (p, d, true)]))
-        .collect();
-    let external = |(p, _, _): &(usize, u64, bool)| {
-        let (a, b) = pairs[*p];
+    tally: &mut Tally,
+) {
+    // Game k: pairing k / (2 · deals), deal (k / 2) mod deals, seats
+    // swapped when k is odd.
+    let job = |k: u64| ((k / (2 * s.deals)) as usize, (k / 2) % s.deals, k % 2 == 1);
+    let external = |p: usize| {
+        let (a, b) = pairs[p];
         !matches!(entrants[a].player, Player::Builtin(_))
             || !matches!(entrants[b].player, Player::Builtin(_))
     };
-    let play = |&(p, d, swapped): &(usize, u64, bool)| -> Option<GameRecord> {
+    let play = |(p, d, swapped): (usize, u64, bool)| -> Option<GameRecord> {
         if stop.load(Ordering::Relaxed) {
             return None;
         }
@@ -195,17 +257,23 @@ fn play_pairings(
         .num_threads(s.jobs.max(1))
         .build()
         .expect("pool");
-    let results: Vec<Option<GameRecord>> = jobs
-        .par_iter()
-        .map(|j| {
-            if external(j) {
-                ext_pool.install(|| play(j))
-            } else {
-                play(j)
-            }
-        })
-        .collect();
-    results.into_iter().flatten().collect()
+    let total = pairs.len() as u64 * 2 * s.deals;
+    for start in (0..total).step_by(CHUNK as usize) {
+        let results: Vec<Option<GameRecord>> = (start..(start + CHUNK).min(total))
+            .into_par_iter()
+            .map(|k| {
+                let j = job(k);
+                if external(j.0) {
+                    ext_pool.install(|| play(j))
+                } else {
+                    play(j)
+                }
+            })
+            .collect();
+        for r in results.into_iter().flatten() {
+            tally.add(r, entrants);
+        }
+    }
 }
 
 /// Runs a tournament.
@@ -216,14 +284,14 @@ pub fn run(
     on_game: &(dyn Fn() + Sync),
 ) -> Table {
     let n = entrants.len();
-    let mut records = Vec::new();
+    let mut tally = Tally::new(n);
     let mut bye_count = vec![0u32; n];
     match s.format {
         Format::RoundRobin => {
             let pairs: Vec<(usize, usize)> = (0..n)
                 .flat_map(|a| (a + 1..n).map(move |b| (a, b)))
                 .collect();
-            records = play_pairings(entrants, &pairs, 0, s, stop, on_game);
+            play_pairings(entrants, &pairs, 0, s, stop, on_game, &mut tally);
         }
         Format::Swiss { rounds } => {
             let mut played = HashSet::new();
@@ -231,7 +299,7 @@ pub fn run(
                 if stop.load(Ordering::Relaxed) {
                     break;
                 }
-                let pts = points(n, &records, &bye_count, s.deals);
+                let pts = points(&tally, &bye_count, s.deals);
                 let (pairs, bye) = swiss_pairs(&pts, &played, &bye_count);
                 if let Some(b) = bye {
                     bye_count[b] += 1;
@@ -239,20 +307,21 @@ pub fn run(
                 for &(a, b) in &pairs {
                     played.insert((a.min(b), a.max(b)));
                 }
-                records.extend(play_pairings(
+                play_pairings(
                     entrants,
                     &pairs,
                     round as u64 + 1,
                     s,
                     stop,
                     on_game,
-                ));
+                    &mut tally,
+                );
             }
         }
     }
     table(
         entrants,
-        &records,
+        tally,
         &bye_count,
         s.deals,
         stop.load(Ordering::Relaxed),
@@ -260,14 +329,13 @@ pub fn run(
 }
 
 /// Points so far: game points plus, per bye, half the games of a pairing.
-fn points(n: usize, records: &[GameRecord], byes: &[u32], deals: u64) -> Vec<f64> {
-    let mut p: Vec<f64> = byes.iter().map(|&b| b as f64 * deals as f64).collect();
-    p.resize(n, 0.0);
-    for r in records {
-        p[r.a] += r.score_a;
-        p[r.b] += 1.0 - r.score_a;
-    }
-    p
+fn points(tally: &Tally, byes: &[u32], deals: u64) -> Vec<f64> {
+    tally
+        .rows
+        .iter()
+        .zip(byes)
+        .map(|(t, &b)| b as f64 * deals as f64 + t.points)
+        .collect()
 }
 
 /// Bradley–Terry ratings (Elo scale, mean 1500) by the MM algorithm, with one
@@ -331,61 +399,36 @@ pub fn bradley_terry(n: usize, wins: &[Vec<f64>], games: &[Vec<f64>]) -> (Vec<f6
     (rating, se)
 }
 
-fn table(
-    entrants: &[Entrant],
-    records: &[GameRecord],
-    byes: &[u32],
-    deals: u64,
-    interrupted: bool,
-) -> Table {
+fn table(entrants: &[Entrant], tally: Tally, byes: &[u32], deals: u64, interrupted: bool) -> Table {
     let n = entrants.len();
-    let mut wins = vec![vec![0.0; n]; n];
-    let mut games = vec![vec![0.0; n]; n];
+    let Tally {
+        rows: totals,
+        wins,
+        games,
+        played,
+    } = tally;
+    let margin: Vec<f64> = totals.iter().map(|t| t.margin).collect();
     let mut rows: Vec<Standing> = entrants
         .iter()
+        .zip(totals)
         .enumerate()
-        .map(|(i, e)| Standing {
+        .map(|(i, (e, t))| Standing {
             rank: 0,
             name: e.name.clone(),
-            games: 0,
-            wins: 0,
-            draws: 0,
-            losses: 0,
-            points: byes[i] as f64 * deals as f64,
+            games: t.games,
+            wins: t.wins,
+            draws: t.draws,
+            losses: t.losses,
+            points: byes[i] as f64 * deals as f64 + t.points,
             byes: byes[i],
             win_rate: 0.0,
             ci95: [0.0, 1.0],
             mean_margin: 0.0,
             rating: 0.0,
             rating_se: 0.0,
-            faults: vec![],
+            faults: t.faults,
         })
         .collect();
-    let mut margin = vec![0f64; n];
-    for r in records {
-        for (me, opp, score, m) in [
-            (r.a, r.b, r.score_a, r.margin_a),
-            (r.b, r.a, 1.0 - r.score_a, -r.margin_a),
-        ] {
-            let s = &mut rows[me];
-            s.games += 1;
-            s.points += score;
-            match score {
-                1.0 => s.wins += 1,
-                0.5 => s.draws += 1,
-                _ => s.losses += 1,
-            }
-            margin[me] += m as f64;
-            wins[me][opp] += score;
-            games[me][opp] += 1.0;
-        }
-        if let Some((who, why)) = &r.fault {
-            rows[*who].faults.push(format!(
-                "vs {}: {why}",
-                entrants[if *who == r.a { r.b } else { r.a }].name
-            ));
-        }
-    }
     let (rating, se) = bradley_terry(n, &wins, &games);
     for (i, s) in rows.iter_mut().enumerate() {
         let g = s.games as f64;
@@ -418,7 +461,7 @@ fn table(
         standings,
         names: entrants.iter().map(|e| e.name.clone()).collect(),
         cross,
-        games: records.len() as u32,
+        games: played,
         interrupted,
     }
 }
