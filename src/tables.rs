@@ -41,6 +41,15 @@ pub struct BestPut {
 pub struct Options {
     pub points: &'static [i32; CATEGORIES],
     pub puts: &'static [Dice5; CATEGORIES],
+    /// The categories by points, most first (ties: lower category first).
+    pub order: &'static [Category; CATEGORIES],
+}
+
+/// Categories by points, most first, ties to the lower category.
+fn order_of(points: &[i32; CATEGORIES]) -> [Category; CATEGORIES] {
+    let mut order = Category::ALL;
+    order.sort_by_key(|c| std::cmp::Reverse(points[c.index()]));
+    order
 }
 
 /// All tables. Get them with [`tables()`]. The 5-dice tables are built at
@@ -56,6 +65,7 @@ pub struct Tables {
     faces5: Vec<[u8; 5]>,
     /// Each 5-dice multiset repeated per category (its only put).
     put5: Vec<[Dice5; CATEGORIES]>,
+    order5: Vec<[Category; CATEGORIES]>,
     /// Probability of each 5-dice multiset under uniform dice.
     weight5: Vec<f64>,
     /// Per put: the key whose maximum over a hand's puts is the best put of
@@ -82,6 +92,7 @@ pub struct Tables {
 struct Hand {
     points: [i32; CATEGORIES],
     puts: [Dice5; CATEGORIES],
+    order: [Category; CATEGORIES],
 }
 
 static TABLES: OnceLock<Tables> = OnceLock::new();
@@ -232,6 +243,7 @@ impl Tables {
         Tables {
             faces5: counts5.iter().map(faces_of).collect(),
             put5: (0..N5).map(|d| [Dice5(d as u8); CATEGORIES]).collect(),
+            order5: score5.iter().map(order_of).collect(),
             weight5: counts5.iter().map(probability).collect(),
             counts5,
             sum5,
@@ -269,8 +281,10 @@ impl Tables {
                     *b = (*b).max(k);
                 }
             }
+            let points = std::array::from_fn(|c| (best[c] >> 8) as i32 * 1000);
             Box::new(Hand {
-                points: std::array::from_fn(|c| (best[c] >> 8) as i32 * 1000),
+                order: order_of(&points),
+                points,
                 puts: std::array::from_fn(|c| Dice5(self.by_tie[255 - (best[c] & 0xff) as usize])),
             })
         })
@@ -371,6 +385,7 @@ impl Tables {
         Options {
             points: &hand.points,
             puts: &hand.puts,
+            order: &hand.order,
         }
     }
 
@@ -380,6 +395,7 @@ impl Tables {
         Options {
             points: &self.score5[d.0 as usize],
             puts: &self.put5[d.0 as usize],
+            order: &self.order5[d.0 as usize],
         }
     }
 

@@ -3,7 +3,7 @@
 
 use crate::deal::{derive_seed, uniform};
 use crate::game::{Holding, Put, Strategy, View, put_of};
-use crate::rules::{Bid, Bundle, CATEGORIES, Category, MAX_BID, bonus_for};
+use crate::rules::{BONUS_THRESHOLD, Bid, Bundle, CATEGORIES, Category, MAX_BID, bonus_for};
 use crate::tables::{Dice5, N5};
 use rand_core::SeedableRng;
 use rand_pcg::Pcg32;
@@ -135,6 +135,31 @@ fn best_choice(
     })
 }
 
+/// `best_choice` by points among all open categories, from the holding's
+/// category order: without the bonus the first open category in it wins;
+/// the bonus can lift only an open upper category that reaches 63000.
+fn most_points(holding: Holding, used: u16, upper: i32) -> Option<Choice> {
+    let options = holding.options()?;
+    let open = |c: Category| used & c.bit() == 0;
+    let mut best = *options.order.iter().find(|c| open(**c))?;
+    let mut best_points = options.points[best.index()];
+    // No upper category scores more than 30000.
+    if upper < BONUS_THRESHOLD && upper + 30_000 >= BONUS_THRESHOLD {
+        for c in Category::ALL[..6].iter().copied().filter(|c| open(*c)) {
+            let p = options.points[c.index()];
+            let with_bonus = p + bonus_for(c, p, upper);
+            if with_bonus > best_points || (with_bonus == best_points && c < best) {
+                (best, best_points) = (c, with_bonus);
+            }
+        }
+    }
+    Some(Choice {
+        category: best,
+        put: options.puts[best.index()],
+        points: best_points,
+    })
+}
+
 fn by_points(_: Category, points: i32) -> i32 {
     points
 }
@@ -158,7 +183,7 @@ const HARD: [Category; 5] = [
 /// The put a (non-example) policy chooses from a holding.
 pub fn choose(policy: PutPolicy, holding: Holding, used: u16, upper: i32) -> Option<Choice> {
     match policy {
-        PutPolicy::Example | PutPolicy::Greedy => best_choice(holding, used, upper, any, by_points),
+        PutPolicy::Example | PutPolicy::Greedy => most_points(holding, used, upper),
         PutPolicy::HardCombos => {
             for h in HARD {
                 let found = best_choice(holding, used, upper, |c, p| c == h && p > 0, by_points);
@@ -548,5 +573,32 @@ mod tests {
         assert_eq!(run(7), run(7));
         assert_ne!(run(7), run(8));
         assert!(run(7).contains(&Bundle::A) && run(7).contains(&Bundle::B));
+    }
+}
+
+#[cfg(test)]
+mod properties {
+    use super::*;
+    use crate::tables::{Hand10, N10};
+    use proptest::prelude::*;
+
+    proptest! {
+        /// The ordered scan is the plain maximum of points (bonus included)
+        /// over the open categories, ties to the lower category.
+        #[test]
+        fn most_points_is_the_plain_maximum(
+            hand in 0..N10,
+            five in 0..N5,
+            used in 0u16..0xfff,
+            upper in 0i32..70,
+        ) {
+            let upper = upper * 1000;
+            for holding in [Holding::Ten(Hand10(hand as u16)), Holding::Five(Dice5(five as u8))] {
+                prop_assert_eq!(
+                    most_points(holding, used, upper),
+                    best_choice(holding, used, upper, super::any, by_points)
+                );
+            }
+        }
     }
 }
