@@ -487,17 +487,16 @@ pub fn play_deal(
     seeds: [u64; 2],
     limits: Limits,
 ) -> RefereedGame {
-    if let [Player::Builtin(a), Player::Builtin(b)] = players {
-        let (mut x, mut y) = (a.build(), b.build());
-        let mut events = Vec::new();
-        let result = crate::runner::play_game([&mut *x, &mut *y], deal, seeds, |e| events.push(e));
-        return RefereedGame {
-            result,
-            events,
-            times: [vec![], vec![]],
-        };
+    let Some([mut x, mut y]) = builtins(players) else {
+        return play_programs(players, deal, seeds, limits);
+    };
+    let mut events = Vec::new();
+    let result = crate::runner::play_game([&mut *x, &mut *y], deal, seeds, |e| events.push(e));
+    RefereedGame {
+        result,
+        events,
+        times: [vec![], vec![]],
     }
-    play_programs(players, deal, seeds, limits)
 }
 
 /// The result of a deal, as [`play_deal`] but without recording the events
@@ -508,11 +507,18 @@ pub fn deal_result(
     seeds: [u64; 2],
     limits: Limits,
 ) -> GameResult {
-    if let [Player::Builtin(a), Player::Builtin(b)] = players {
-        let (mut x, mut y) = (a.build(), b.build());
-        return crate::runner::play_game([&mut *x, &mut *y], deal, seeds, |_| {});
+    let Some([mut x, mut y]) = builtins(players) else {
+        return play_programs(players, deal, seeds, limits).result;
+    };
+    crate::runner::play_game([&mut *x, &mut *y], deal, seeds, |_| {})
+}
+
+/// Both players as fresh in-process strategies, when both are built-ins.
+fn builtins(players: [&Player; 2]) -> Option<[Box<dyn Strategy>; 2]> {
+    match players {
+        [Player::Builtin(a), Player::Builtin(b)] => Some([a.build(), b.build()]),
+        _ => None,
     }
-    play_programs(players, deal, seeds, limits).result
 }
 
 /// A deal with at least one program: through the referee.
