@@ -5,7 +5,7 @@
 //! Std-only: exported into the submission file.
 
 use crate::rules::{BONUS_THRESHOLD, Bid, Bundle, CATEGORIES, Category, bonus_for};
-use crate::tables::{BestPut, Dice5, Hand10, Options, tables};
+use crate::tables::{Dice5, Hand10, Options, tables};
 
 /// The dice a player holds between phases.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -23,20 +23,6 @@ impl Holding {
             Holding::Empty => Holding::Five(bundle),
             Holding::Five(c) => Holding::Ten(tables().add5(c, bundle)),
             Holding::Ten(_) => Holding::Five(bundle),
-        }
-    }
-
-    /// The best put of one category from this holding (the whole holding
-    /// when it is five dice).
-    pub fn best(self, c: Category) -> Option<BestPut> {
-        let t = tables();
-        match self {
-            Holding::Empty => None,
-            Holding::Five(d) => Some(BestPut {
-                points: t.score5(d, c),
-                put: d,
-            }),
-            Holding::Ten(h) => Some(t.best10(h, c)),
         }
     }
 

@@ -57,7 +57,6 @@ fn order_of(points: &[i32; CATEGORIES]) -> [Category; CATEGORIES] {
 /// meets a few dozen hands a game, so it starts without building 3003).
 pub struct Tables {
     counts5: Vec<Counts>,
-    sum5: Vec<u8>,
     score5: Vec<[i32; CATEGORIES]>,
     /// Base-6 key (see `key`) of each 5-dice multiset, and its inverse.
     key5: Vec<u16>,
@@ -246,7 +245,6 @@ impl Tables {
             order5: score5.iter().map(order_of).collect(),
             weight5: counts5.iter().map(probability).collect(),
             counts5,
-            sum5,
             score5,
             key5,
             index5,
@@ -320,10 +318,6 @@ impl Tables {
     /// Sorted faces of a 5-dice multiset.
     pub fn faces5(&self, d: Dice5) -> [u8; 5] {
         self.faces5[d.0 as usize]
-    }
-
-    pub fn sum5(&self, d: Dice5) -> u8 {
-        self.sum5[d.0 as usize]
     }
 
     /// Category points of five dice.

@@ -138,31 +138,40 @@ pub fn swiss_pairs(
     (pairs, bye)
 }
 
-/// Running totals of a tournament's games, folded in game order.
+/// Running totals of a tournament's games, folded in game order: the
+/// leaderboard rows' counts (byes and derived columns come at the end).
 struct Tally {
-    rows: Vec<Totals>,
+    rows: Vec<Standing>,
+    /// Sum of each entrant's margins.
+    margin: Vec<f64>,
     /// wins[i][j], games[i][j]: i's points and games against j.
     wins: Vec<Vec<f64>>,
     games: Vec<Vec<f64>>,
     played: u32,
 }
 
-/// One entrant's totals.
-#[derive(Clone, Default)]
-struct Totals {
-    games: u32,
-    wins: u32,
-    draws: u32,
-    losses: u32,
-    points: f64,
-    margin: f64,
-    faults: Vec<String>,
-}
-
 impl Tally {
-    fn new(n: usize) -> Tally {
+    fn new(entrants: &[Entrant]) -> Tally {
+        let n = entrants.len();
+        let row = |e: &Entrant| Standing {
+            rank: 0,
+            name: e.name.clone(),
+            games: 0,
+            wins: 0,
+            draws: 0,
+            losses: 0,
+            points: 0.0,
+            byes: 0,
+            win_rate: 0.0,
+            ci95: [0.0, 1.0],
+            mean_margin: 0.0,
+            rating: 0.0,
+            rating_se: 0.0,
+            faults: vec![],
+        };
         Tally {
-            rows: vec![Totals::default(); n],
+            rows: entrants.iter().map(row).collect(),
+            margin: vec![0.0; n],
             wins: vec![vec![0.0; n]; n],
             games: vec![vec![0.0; n]; n],
             played: 0,
@@ -183,7 +192,7 @@ impl Tally {
                 0.5 => t.draws += 1,
                 _ => t.losses += 1,
             }
-            t.margin += m as f64;
+            self.margin[me] += m as f64;
             self.wins[me][opp] += score;
             self.games[me][opp] += 1.0;
         }
@@ -284,7 +293,7 @@ pub fn run(
     on_game: &(dyn Fn() + Sync),
 ) -> Table {
     let n = entrants.len();
-    let mut tally = Tally::new(n);
+    let mut tally = Tally::new(entrants);
     let mut bye_count = vec![0u32; n];
     match s.format {
         Format::RoundRobin => {
@@ -402,33 +411,16 @@ pub fn bradley_terry(n: usize, wins: &[Vec<f64>], games: &[Vec<f64>]) -> (Vec<f6
 fn table(entrants: &[Entrant], tally: Tally, byes: &[u32], deals: u64, interrupted: bool) -> Table {
     let n = entrants.len();
     let Tally {
-        rows: totals,
+        mut rows,
+        margin,
         wins,
         games,
         played,
     } = tally;
-    let margin: Vec<f64> = totals.iter().map(|t| t.margin).collect();
-    let mut rows: Vec<Standing> = entrants
-        .iter()
-        .zip(totals)
-        .enumerate()
-        .map(|(i, (e, t))| Standing {
-            rank: 0,
-            name: e.name.clone(),
-            games: t.games,
-            wins: t.wins,
-            draws: t.draws,
-            losses: t.losses,
-            points: byes[i] as f64 * deals as f64 + t.points,
-            byes: byes[i],
-            win_rate: 0.0,
-            ci95: [0.0, 1.0],
-            mean_margin: 0.0,
-            rating: 0.0,
-            rating_se: 0.0,
-            faults: t.faults,
-        })
-        .collect();
+    for (s, &b) in rows.iter_mut().zip(byes) {
+        s.byes = b;
+        s.points += b as f64 * deals as f64;
+    }
     let (rating, se) = bradley_terry(n, &wins, &games);
     for (i, s) in rows.iter_mut().enumerate() {
         let g = s.games as f64;
