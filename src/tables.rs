@@ -35,21 +35,47 @@ pub struct BestPut {
     pub put: Dice5,
 }
 
-/// The best put of every category from one holding, in category order:
-/// rows of the tables.
+/// The best put of every category from one holding: rows of the tables.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Options {
-    pub points: &'static [i32; CATEGORIES],
+    /// Per category `c`: its best points / 1000 in the high bits and
+    /// `15 - c` in the low four, so the largest key among some categories
+    /// is the most points, ties to the lower category. Lanes 12..16 hold
+    /// `NO_KEY`.
+    pub keys: &'static [i16; 16],
     pub puts: &'static [Dice5; CATEGORIES],
-    /// The categories by points, most first (ties: lower category first).
-    pub order: &'static [Category; CATEGORIES],
 }
 
-/// Categories by points, most first, ties to the lower category.
-fn order_of(points: &[i32; CATEGORIES]) -> [Category; CATEGORIES] {
-    let mut order = Category::ALL;
-    order.sort_by_key(|c| std::cmp::Reverse(points[c.index()]));
-    order
+/// The key of lanes that are not a category (below every category key).
+pub const NO_KEY: i16 = i16::MIN;
+
+impl Options {
+    /// The best points of a category.
+    #[inline]
+    pub fn points(&self, c: Category) -> i32 {
+        points_of_key(self.keys[c.index()])
+    }
+}
+
+/// The category of an `Options` key.
+#[inline]
+pub fn category_of_key(key: i16) -> Category {
+    Category::from_index(15 - (key & 15) as usize)
+}
+
+/// The points of an `Options` key (with any points added above the low
+/// four bits, e.g. a bonus).
+#[inline]
+pub fn points_of_key(key: i16) -> i32 {
+    (key >> 4) as i32 * 1000
+}
+
+/// The keys of a row of points (see `Options::keys`).
+fn keys_of(points: &[i32; CATEGORIES]) -> [i16; 16] {
+    std::array::from_fn(|c| match points.get(c) {
+        Some(&p) => ((p / 1000) << 4 | (15 - c as i32)) as i16,
+        None => NO_KEY,
+    })
 }
 
 /// All tables. Get them with [`tables()`]. The 5-dice tables are built at
@@ -62,9 +88,10 @@ pub struct Tables {
     key5: Vec<u16>,
     index5: Vec<u8>,
     faces5: Vec<[u8; 5]>,
-    /// Each 5-dice multiset repeated per category (its only put).
+    /// Each 5-dice multiset repeated per category (its only put), and its
+    /// `Options` keys.
     put5: Vec<[Dice5; CATEGORIES]>,
-    order5: Vec<[Category; CATEGORIES]>,
+    keys5: Vec<[i16; 16]>,
     /// Probability of each 5-dice multiset under uniform dice.
     weight5: Vec<f64>,
     /// Per put: the key whose maximum over a hand's puts is the best put of
@@ -74,24 +101,26 @@ pub struct Tables {
     /// The index of a hand from its counts (see `rank10`).
     ranks: Ranks,
     /// (carry, bundle) → hand, a row per carry, filled on first use.
-    add5: Vec<OnceLock<Box<[u16; N5]>>>,
+    add5: Vec<OnceLock<[u16; N5]>>,
     counts10: Vec<Counts>,
     /// Base-6 key of each hand (see `key`), to subtract puts from.
     key10: Vec<u32>,
+    /// Counts as `lanes`, to check that a hand holds a put.
+    lanes5: Vec<u64>,
+    lanes10: Vec<u64>,
     /// Per hand, worked out on first use: the best puts, and the splits.
-    hands: Vec<OnceLock<Box<Hand>>>,
+    hands: Vec<OnceLock<Hand>>,
     splits: Vec<OnceLock<Box<[Split]>>>,
     /// Probability of each 10-dice multiset under uniform dice.
     weight10: OnceLock<Vec<f64>>,
     par: OnceLock<[f64; CATEGORIES]>,
 }
 
-/// The best put of each category from one 10-dice hand: its points, and
-/// its dice.
+/// The best put of each category from one 10-dice hand: its points (as
+/// `Options` keys), and its dice.
 struct Hand {
-    points: [i32; CATEGORIES],
+    keys: [i16; 16],
     puts: [Dice5; CATEGORIES],
-    order: [Category; CATEGORIES],
 }
 
 static TABLES: OnceLock<Tables> = OnceLock::new();
@@ -104,6 +133,34 @@ pub fn tables() -> &'static Tables {
 
 /// Base-6 digit weights of each face, so a key is a sum of look-ups.
 const POW6: [usize; 7] = [0, 1, 6, 36, 216, 1296, 7776];
+
+/// `POW6` of every byte: a byte that is not a face weighs 6^6, more than
+/// any five faces together, so the sum of five is a key (below 6^6) exactly
+/// when all five are faces.
+const FACE_KEY: [u32; 256] = {
+    let mut weights = [6u32.pow(6); 256];
+    let mut face = 1;
+    while face <= 6 {
+        weights[face] = POW6[face] as u32;
+        face += 1;
+    }
+    weights
+};
+
+/// Face counts in the bytes of a number (face 1 lowest), see `holds`.
+fn lanes(c: &Counts) -> u64 {
+    c.iter().rev().fold(0, |l, &n| l << 8 | n as u64)
+}
+
+/// The top bit of each face's byte in `lanes`.
+const LANE_TOPS: u64 = 0x8080_8080_8080;
+
+/// Whether counts `a` hold counts `b` (as `lanes`, each count below 128):
+/// a face's subtraction borrows, clearing its top bit, exactly when `b`
+/// has more of it.
+fn holds(a: u64, b: u64) -> bool {
+    ((a | LANE_TOPS) - b) & LANE_TOPS == LANE_TOPS
+}
 
 /// The base-6 key of face counts, Σ count(f)·6^(f-1): unique for five dice
 /// (counts ≤ 5), and additive, so key(hand) − key(put) = key(carry).
@@ -242,8 +299,9 @@ impl Tables {
         Tables {
             faces5: counts5.iter().map(faces_of).collect(),
             put5: (0..N5).map(|d| [Dice5(d as u8); CATEGORIES]).collect(),
-            order5: score5.iter().map(order_of).collect(),
+            keys5: score5.iter().map(keys_of).collect(),
             weight5: counts5.iter().map(probability).collect(),
+            lanes5: counts5.iter().map(lanes).collect(),
             counts5,
             score5,
             key5,
@@ -252,6 +310,7 @@ impl Tables {
             by_tie,
             ranks: ranks(),
             add5: (0..N5).map(|_| OnceLock::new()).collect(),
+            lanes10: counts10.iter().map(lanes).collect(),
             counts10,
             key10,
             hands: (0..N10).map(|_| OnceLock::new()).collect(),
@@ -280,27 +339,26 @@ impl Tables {
                 }
             }
             let points = std::array::from_fn(|c| (best[c] >> 8) as i32 * 1000);
-            Box::new(Hand {
-                order: order_of(&points),
-                points,
+            Hand {
+                keys: keys_of(&points),
                 puts: std::array::from_fn(|c| Dice5(self.by_tie[255 - (best[c] & 0xff) as usize])),
-            })
+            }
         })
     }
 
     /// The 5-dice multiset of five faces, or None if a face is not 1..=6.
+    #[inline]
     pub fn dice5(&self, dice: &[u8; 5]) -> Option<Dice5> {
-        if !dice.iter().all(|d| (1..=6).contains(d)) {
-            return None;
-        }
-        let key: usize = dice.iter().map(|&d| POW6[d as usize]).sum();
-        Some(Dice5(self.index5[key]))
+        // A face that is not a die weighs more than all keys together.
+        let key: usize = dice.iter().map(|&d| FACE_KEY[d as usize] as usize).sum();
+        self.index5.get(key).map(|&i| Dice5(i))
     }
 
     /// The carry left when `put` leaves `hand`, or None if it is not held.
+    #[inline]
     pub fn carry_of(&self, hand: Hand10, put: Dice5) -> Option<Dice5> {
-        let (h, p) = (self.counts10(hand), self.counts5(put));
-        if (0..6).any(|f| p[f] > h[f]) {
+        let (h, p) = (self.lanes10[hand.0 as usize], self.lanes5[put.0 as usize]);
+        if !holds(h, p) {
             return None;
         }
         let k = self.key10[hand.0 as usize] as usize - self.key5[put.0 as usize] as usize;
@@ -340,10 +398,10 @@ impl Tables {
     fn add5_row(&self, a: Dice5) -> &[u16; N5] {
         self.add5[a.0 as usize].get_or_init(|| {
             let a = self.counts5(a);
-            Box::new(std::array::from_fn(|q| {
+            std::array::from_fn(|q| {
                 let b = &self.counts5[q];
                 rank10(&self.ranks, &std::array::from_fn(|f| a[f] + b[f])) as u16
-            }))
+            })
         })
     }
 
@@ -367,7 +425,7 @@ impl Tables {
     pub fn best10(&self, h: Hand10, c: Category) -> BestPut {
         let hand = self.hand(h);
         BestPut {
-            points: hand.points[c.index()],
+            points: points_of_key(hand.keys[c.index()]),
             put: hand.puts[c.index()],
         }
     }
@@ -377,9 +435,8 @@ impl Tables {
     pub fn options10(&'static self, h: Hand10) -> Options {
         let hand = self.hand(h);
         Options {
-            points: &hand.points,
+            keys: &hand.keys,
             puts: &hand.puts,
-            order: &hand.order,
         }
     }
 
@@ -387,9 +444,8 @@ impl Tables {
     #[inline]
     pub fn options5(&'static self, d: Dice5) -> Options {
         Options {
-            points: &self.score5[d.0 as usize],
+            keys: &self.keys5[d.0 as usize],
             puts: &self.put5[d.0 as usize],
-            order: &self.order5[d.0 as usize],
         }
     }
 
@@ -409,8 +465,8 @@ impl Tables {
             let mut par = [0.0; CATEGORIES];
             for h in 0..N10 {
                 let (w, hand) = (self.weight10(Hand10(h as u16)), self.hand(Hand10(h as u16)));
-                for (p, &points) in par.iter_mut().zip(&hand.points) {
-                    *p += w * points as f64;
+                for (p, &key) in par.iter_mut().zip(&hand.keys) {
+                    *p += w * points_of_key(key) as f64;
                 }
             }
             par
@@ -434,7 +490,7 @@ fn counts_sum(c: &Counts) -> u8 {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rules::{parse_dice, score_dice};
+    use crate::rules::{counts_of, parse_dice, score_dice};
 
     #[test]
     fn indices_follow_lexicographic_order() {
@@ -447,6 +503,30 @@ mod tests {
         assert_eq!(t.faces5(Dice5(251)), [6, 6, 6, 6, 6]);
         for i in 1..N5 {
             assert!(t.faces5(Dice5(i as u8 - 1)) < t.faces5(Dice5(i as u8)));
+        }
+    }
+
+    #[test]
+    fn dice5_takes_faces_and_refuses_any_other_byte() {
+        let t = tables();
+        for d in 0..=u8::MAX {
+            let dice = [3, 1, d, 6, 2];
+            let expected = (1..=6).contains(&d).then(|| {
+                let i = (0..N5).position(|i| t.counts5[i] == counts_of(&dice));
+                Dice5(i.unwrap() as u8)
+            });
+            assert_eq!(t.dice5(&dice), expected, "face {d}");
+        }
+    }
+
+    #[test]
+    fn holds_is_a_face_by_face_comparison() {
+        let t = tables();
+        for h in &t.counts10 {
+            for p in &t.counts5 {
+                let plain = (0..6).all(|f| p[f] <= h[f]);
+                assert_eq!(holds(lanes(h), lanes(p)), plain, "{h:?} {p:?}");
+            }
         }
     }
 

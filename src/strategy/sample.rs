@@ -3,8 +3,8 @@
 
 use crate::deal::{derive_seed, uniform};
 use crate::game::{Holding, Put, Strategy, View, put_of};
-use crate::rules::{BONUS_THRESHOLD, Bid, Bundle, CATEGORIES, Category, MAX_BID, bonus_for};
-use crate::tables::{Dice5, N5};
+use crate::rules::{BONUS, BONUS_THRESHOLD, Bid, Bundle, CATEGORIES, Category, MAX_BID, bonus_for};
+use crate::tables::{Dice5, N5, NO_KEY, category_of_key, points_of_key};
 use rand_core::SeedableRng;
 use rand_pcg::Pcg32;
 
@@ -113,50 +113,74 @@ fn best_choice(
 ) -> Option<Choice> {
     let options = holding.options()?;
     let mut keys = [i32::MIN; CATEGORIES];
-    for (c, (k, &p)) in Category::ALL
-        .iter()
-        .zip(keys.iter_mut().zip(options.points))
-    {
-        if used & c.bit() == 0 && keep(*c, p) {
-            *k = key(*c, p + bonus_for(*c, p, upper));
+    for (c, k) in Category::ALL.into_iter().zip(&mut keys) {
+        let p = options.points(c);
+        if used & c.bit() == 0 && keep(c, p) {
+            *k = key(c, p + bonus_for(c, p, upper));
         }
     }
     let top = keys.iter().copied().max()?;
     if top == i32::MIN {
         return None;
     }
-    let c = keys.iter().position(|&k| k == top)?;
-    let points = options.points[c];
-    let category = Category::from_index(c);
+    let category = Category::from_index(keys.iter().position(|&k| k == top)?);
+    let points = options.points(category);
     Some(Choice {
         category,
-        put: options.puts[c],
+        put: options.puts[category.index()],
         points: points + bonus_for(category, points, upper),
     })
 }
 
-/// `best_choice` by points among all open categories, from the holding's
-/// category order: without the bonus the first open category in it wins;
-/// the bonus can lift only an open upper category that reaches 63000.
+/// `best_choice` by points among all open categories: the largest of the
+/// holding's keys (points, ties to the lower category) over the open
+/// categories, an upper category's with the bonus when it reaches it.
+#[inline(never)]
 fn most_points(holding: Holding, used: u16, upper: i32) -> Option<Choice> {
-    let options = holding.options()?;
-    let open = |c: Category| used & c.bit() == 0;
-    let mut best = *options.order.iter().find(|c| open(**c))?;
-    let mut best_points = options.points[best.index()];
-    // No upper category scores more than 30000.
-    if upper < BONUS_THRESHOLD && upper + 30_000 >= BONUS_THRESHOLD {
-        for c in Category::ALL[..6].iter().copied().filter(|c| open(*c)) {
-            let p = options.points[c.index()];
-            let with_bonus = p + bonus_for(c, p, upper);
-            if with_bonus > best_points || (with_bonus == best_points && c < best) {
-                (best, best_points) = (c, with_bonus);
-            }
+    const BONUS_KEY: i16 = (BONUS / 1000) as i16 * 16;
+    const UPPER_BONUS: [i16; 16] = [
+        BONUS_KEY, BONUS_KEY, BONUS_KEY, BONUS_KEY, BONUS_KEY, BONUS_KEY, 0, 0, 0, 0, 0, 0, 0, 0,
+        0, 0,
+    ];
+    const LANE_BIT: [u16; 16] = {
+        let mut bits = [0; 16];
+        let mut i = 0;
+        while i < 16 {
+            bits[i] = 1 << i;
+            i += 1;
         }
+        bits
+    };
+    let options = holding.options()?;
+    // Points / 1000 that reach the bonus; never, once it is reached.
+    let need = if upper < BONUS_THRESHOLD {
+        ((BONUS_THRESHOLD - upper + 999) / 1000) as i16
+    } else {
+        i16::MAX
+    };
+    // Lane by lane, so it compiles to a few vector instructions.
+    let lanes: [i16; 16] = std::array::from_fn(|lane| {
+        let key = options.keys[lane];
+        let bonus = if key >> 4 >= need {
+            UPPER_BONUS[lane]
+        } else {
+            0
+        };
+        if used & LANE_BIT[lane] == 0 {
+            key + bonus
+        } else {
+            NO_KEY
+        }
+    });
+    let best = lanes.into_iter().fold(NO_KEY, i16::max);
+    if best == NO_KEY {
+        return None;
     }
+    let category = category_of_key(best);
     Some(Choice {
-        category: best,
-        put: options.puts[best.index()],
-        points: best_points,
+        category,
+        put: options.puts[category.index()],
+        points: points_of_key(best),
     })
 }
 
