@@ -4,7 +4,7 @@
 use crate::deal::{derive_seed, uniform};
 use crate::game::{Holding, Put, Strategy, View, put_of};
 use crate::rules::{BONUS, BONUS_THRESHOLD, Bid, Bundle, CATEGORIES, Category, MAX_BID, bonus_for};
-use crate::tables::{Dice5, N5, NO_KEY, category_of_key, points_of_key};
+use crate::tables::{Dice5, N5, category_of_key, points_of_key};
 use rand_core::SeedableRng;
 use rand_pcg::Pcg32;
 
@@ -135,45 +135,17 @@ fn best_choice(
 /// `best_choice` by points among all open categories: the largest of the
 /// holding's keys (points, ties to the lower category) over the open
 /// categories, an upper category's with the bonus when it reaches it.
-#[inline(never)]
 fn most_points(holding: Holding, used: u16, upper: i32) -> Option<Choice> {
-    const BONUS_KEY: i16 = (BONUS / 1000) as i16 * 16;
-    const UPPER_BONUS: [i16; 16] = [
-        BONUS_KEY, BONUS_KEY, BONUS_KEY, BONUS_KEY, BONUS_KEY, BONUS_KEY, 0, 0, 0, 0, 0, 0, 0, 0,
-        0, 0,
-    ];
-    const LANE_BIT: [u16; 16] = {
-        let mut bits = [0; 16];
-        let mut i = 0;
-        while i < 16 {
-            bits[i] = 1 << i;
-            i += 1;
-        }
-        bits
-    };
     let options = holding.options()?;
-    // Points / 1000 that reach the bonus; never, once it is reached.
-    let need = if upper < BONUS_THRESHOLD {
-        ((BONUS_THRESHOLD - upper + 999) / 1000) as i16
+    // The smallest key of an upper category that reaches the bonus.
+    let reach = if upper < BONUS_THRESHOLD {
+        ((BONUS_THRESHOLD - upper + 999) / 1000 * 16) as i16
     } else {
         i16::MAX
     };
-    // Lane by lane, so it compiles to a few vector instructions.
-    let lanes: [i16; 16] = std::array::from_fn(|lane| {
-        let key = options.keys[lane];
-        let bonus = if key >> 4 >= need {
-            UPPER_BONUS[lane]
-        } else {
-            0
-        };
-        if used & LANE_BIT[lane] == 0 {
-            key + bonus
-        } else {
-            NO_KEY
-        }
-    });
-    let best = lanes.into_iter().fold(NO_KEY, i16::max);
-    if best == NO_KEY {
+    let best = top_open_key(options.keys, used, reach);
+    // A category's key is never negative.
+    if best < 0 {
         return None;
     }
     let category = category_of_key(best);
@@ -182,6 +154,62 @@ fn most_points(holding: Holding, used: u16, upper: i32) -> Option<Choice> {
         put: options.puts[category.index()],
         points: points_of_key(best),
     })
+}
+
+/// The bonus in `Options` key units.
+const BONUS_KEY: i16 = (BONUS / 1000 * 16) as i16;
+
+/// The largest of `keys` (see `Options::keys`) over the lanes not in
+/// `used`, the bonus added to an upper category's key when it is at least
+/// `reach`; negative when every category is used.
+#[cfg(any(test, not(target_arch = "x86_64")))]
+fn top_open_key_lanes(keys: &[i16; 16], used: u16, reach: i16) -> i16 {
+    let lane = |i: usize| match keys[i] {
+        _ if used >> i & 1 == 1 => -1,
+        key if i < 6 && key >= reach => key + BONUS_KEY,
+        key => key,
+    };
+    (0..16).map(lane).fold(crate::tables::NO_KEY, i16::max)
+}
+
+#[cfg(not(target_arch = "x86_64"))]
+use top_open_key_lanes as top_open_key;
+
+/// `top_open_key_lanes` in eight-lane SSE2 steps (part of every x86-64):
+/// a used lane is set to -1, then a maximum across the lanes.
+#[cfg(target_arch = "x86_64")]
+fn top_open_key(keys: &[i16; 16], used: u16, reach: i16) -> i16 {
+    use std::arch::x86_64::*;
+    const B: i16 = BONUS_KEY;
+    let (lo, hi) = keys.split_at(8);
+    // SAFETY: SSE2 is part of every x86-64 target, and each load reads
+    // eight i16 of `keys`, unaligned.
+    unsafe {
+        let lo = _mm_loadu_si128(lo.as_ptr().cast());
+        let hi = _mm_loadu_si128(hi.as_ptr().cast());
+        let used = _mm_set1_epi16(used as i16);
+        let closed = |bits: __m128i| _mm_cmpeq_epi16(_mm_and_si128(used, bits), bits);
+        let closed_lo = closed(_mm_setr_epi16(1, 2, 4, 8, 16, 32, 64, 128));
+        let closed_hi = closed(_mm_setr_epi16(
+            256,
+            512,
+            1024,
+            2048,
+            4096,
+            8192,
+            16384,
+            i16::MIN,
+        ));
+        let reached = _mm_cmpgt_epi16(lo, _mm_set1_epi16(reach - 1));
+        let bonus = _mm_and_si128(reached, _mm_setr_epi16(B, B, B, B, B, B, 0, 0));
+        let lo = _mm_or_si128(_mm_add_epi16(lo, bonus), closed_lo);
+        let hi = _mm_or_si128(hi, closed_hi);
+        let m = _mm_max_epi16(lo, hi);
+        let m = _mm_max_epi16(m, _mm_shuffle_epi32::<0b01_00_11_10>(m));
+        let m = _mm_max_epi16(m, _mm_shuffle_epi32::<0b10_11_00_01>(m));
+        let m = _mm_max_epi16(m, _mm_srli_epi32::<16>(m));
+        _mm_cvtsi128_si32(m) as i16
+    }
 }
 
 fn by_points(_: Category, points: i32) -> i32 {
@@ -603,17 +631,30 @@ mod tests {
 #[cfg(test)]
 mod properties {
     use super::*;
-    use crate::tables::{Hand10, N10};
+    use crate::tables::{Hand10, N10, NO_KEY};
     use proptest::prelude::*;
 
     proptest! {
-        /// The ordered scan is the plain maximum of points (bonus included)
-        /// over the open categories, ties to the lower category.
+        /// The SSE2 maximum is the lane-by-lane one, on any keys.
+        #[test]
+        fn top_open_key_in_vector_steps_is_the_lane_by_lane_one(
+            keys in proptest::array::uniform16(prop_oneof![0i16..1000, Just(NO_KEY)]),
+            used in proptest::prelude::any::<u16>(),
+            reach in prop_oneof![0i16..1100, Just(i16::MAX)],
+        ) {
+            prop_assert_eq!(
+                top_open_key(&keys, used, reach),
+                top_open_key_lanes(&keys, used, reach)
+            );
+        }
+
+        /// The maximum of keys is the plain maximum of points (bonus
+        /// included) over the open categories, ties to the lower category.
         #[test]
         fn most_points_is_the_plain_maximum(
             hand in 0..N10,
             five in 0..N5,
-            used in 0u16..0xfff,
+            used in 0u16..=0xfff,
             upper in 0i32..70,
         ) {
             let upper = upper * 1000;
