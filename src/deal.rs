@@ -2,12 +2,10 @@
 //! from the official testing tool's input file. Also the seed mixer that
 //! derives every stream of the project from a few numbers.
 
+pub use crate::rules::AUCTIONS;
 use crate::rules::{Seat, format_dice, parse_dice};
 use rand_core::{Rng, SeedableRng};
 use rand_pcg::Pcg32;
-
-/// Rounds with an auction.
-pub const AUCTIONS: usize = 12;
 
 /// The bundles of the 12 auctions and who wins each tie of equal bids.
 #[derive(Clone, Debug, PartialEq, Eq)]

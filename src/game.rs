@@ -4,7 +4,7 @@
 //! behind the protocol, so a built-in strategy never sees more than a program.
 //! Std-only: exported into the submission file.
 
-use crate::rules::{BONUS_THRESHOLD, Bid, Bundle, CATEGORIES, Category, bonus_for};
+use crate::rules::{AUCTIONS, BONUS_THRESHOLD, Bid, Bundle, CATEGORIES, Category, bonus_for};
 use crate::tables::{Dice5, Hand10, Options, tables};
 
 /// The dice a player holds between phases.
@@ -163,17 +163,51 @@ pub struct View {
     pub roll5: Option<(Dice5, Dice5)>,
     pub my_bid: Option<Bid>,
     /// The opponent's bids, one per round with a GET.
-    pub opp_bids: Vec<Bid>,
+    pub opp_bids: BidLog,
     /// The last two bundles I received, oldest first, as ROLL printed them.
     pub my_bundles: [Option<[u8; 5]>; 2],
 }
 
+/// Bids of one player, one per auction, in order (a slice of at most
+/// `AUCTIONS`; a bid past those is not kept).
+#[derive(Clone, Copy, Debug)]
+pub struct BidLog {
+    bids: [Bid; AUCTIONS],
+    len: u8,
+}
+
+impl Default for BidLog {
+    fn default() -> BidLog {
+        let none = Bid {
+            bundle: Bundle::A,
+            amount: 0,
+        };
+        BidLog {
+            bids: [none; AUCTIONS],
+            len: 0,
+        }
+    }
+}
+
+impl BidLog {
+    pub fn push(&mut self, bid: Bid) {
+        if let Some(slot) = self.bids.get_mut(self.len as usize) {
+            *slot = bid;
+            self.len += 1;
+        }
+    }
+}
+
+impl std::ops::Deref for BidLog {
+    type Target = [Bid];
+    fn deref(&self) -> &[Bid] {
+        &self.bids[..self.len as usize]
+    }
+}
+
 impl View {
     pub fn new() -> View {
-        View {
-            opp_bids: Vec::with_capacity(12),
-            ..View::default()
-        }
+        View::default()
     }
 
     /// Rounds with a scoring phase still to come, this one included when it
@@ -273,6 +307,20 @@ mod tests {
 
     fn d(s: &str) -> [u8; 5] {
         parse_dice(s).unwrap()
+    }
+
+    #[test]
+    fn bid_log_keeps_the_first_twelve_bids_in_order() {
+        let mut log = BidLog::default();
+        assert!(log.is_empty());
+        for amount in 0..14 {
+            log.push(Bid {
+                bundle: Bundle::B,
+                amount,
+            });
+        }
+        let amounts: Vec<u32> = log.iter().map(|b| b.amount).collect();
+        assert_eq!(amounts, (0..12).collect::<Vec<u32>>());
     }
 
     #[test]

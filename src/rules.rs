@@ -6,6 +6,8 @@
 pub const CATEGORIES: usize = 12;
 /// Number of rounds in a game.
 pub const ROUNDS: usize = 13;
+/// Rounds with an auction (all but the last).
+pub const AUCTIONS: usize = ROUNDS - 1;
 /// Upper total (in points) that earns the bonus.
 pub const BONUS_THRESHOLD: i32 = 63_000;
 /// The upper bonus.

@@ -271,8 +271,6 @@ pub struct Composed {
     /// The two valuations of the last auction: the put after GET is one of
     /// them (same holding, same card), so it is not chosen again.
     memo: [(u64, Option<Choice>); 2],
-    /// The memo slot to fill next.
-    next: usize,
 }
 
 /// A position for the memo: holding, used categories and upper total in one
@@ -295,7 +293,6 @@ impl Composed {
             bid,
             rng: Pcg32::seed_from_u64(0),
             memo: [NO_POSITION; 2],
-            next: 0,
         }
     }
 
@@ -310,39 +307,32 @@ impl Composed {
         Some(Composed::new(*p, *b))
     }
 
-    /// This AI's put from a holding, remembered for the two holdings of
-    /// the current auction.
-    fn choose(&mut self, holding: Holding, used: u16, upper: i32) -> Option<Choice> {
+    /// This AI's put from a holding: one of the last auction's valuations,
+    /// or chosen now.
+    fn remembered_choice(&self, holding: Holding, used: u16, upper: i32) -> Option<Choice> {
         let here = position(holding, used, upper);
-        for (p, choice) in self.memo {
-            if p == here {
-                return choice;
-            }
-        }
-        let choice = choose(self.put, holding, used, upper);
-        self.memo[self.next] = (here, choice);
-        self.next ^= 1;
-        choice
-    }
-
-    /// The value v(X) of receiving a bundle: the gain (or, for
-    /// `BetterPoints`, the points) of the put this AI's policy would choose.
-    fn value(&mut self, view: &View, bundle: Dice5) -> i32 {
-        let me = &view.me;
-        let c = self.choose(me.holding.with(bundle), me.used, me.upper);
-        match (c, self.bid) {
-            (Some(c), BidPolicy::BetterPoints) => c.points,
-            (Some(c), _) => c.gain(),
-            (None, _) => 0,
+        match self.memo.iter().find(|(p, _)| *p == here) {
+            Some(&(_, choice)) => choice,
+            None => choose(self.put, holding, used, upper),
         }
     }
 
-    /// The bundle of the larger value (ties A) and by how much.
+    /// The bundle of the larger value v(X) (ties A) and by how much. v(X)
+    /// is the gain (or, for `BetterPoints`, the points) of the put this
+    /// AI's policy would choose after receiving X.
     fn better(&mut self, view: &View) -> (Bundle, i32) {
         let Some((a, b)) = view.roll5 else {
             return (Bundle::A, 0);
         };
-        let (va, vb) = (self.value(view, a), self.value(view, b));
+        let me = &view.me;
+        let holdings = [a, b].map(|bundle| me.holding.with(bundle));
+        let choices = holdings.map(|h| choose(self.put, h, me.used, me.upper));
+        self.memo = [0, 1].map(|i| (position(holdings[i], me.used, me.upper), choices[i]));
+        let [va, vb] = choices.map(|c| match (c, self.bid) {
+            (Some(c), BidPolicy::BetterPoints) => c.points,
+            (Some(c), _) => c.gain(),
+            (None, _) => 0,
+        });
         if va >= vb {
             (Bundle::A, va - vb)
         } else {
@@ -437,7 +427,7 @@ impl Strategy for Composed {
                 dice: first.unwrap_or([1; 5]),
             };
         }
-        match self.choose(me.holding, me.used, me.upper) {
+        match self.remembered_choice(me.holding, me.used, me.upper) {
             Some(c) => put_of(c.category, c.put),
             None => Put {
                 category: Category::Choice,
