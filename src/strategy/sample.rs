@@ -135,6 +135,7 @@ fn best_choice(
 /// `best_choice` by points among all open categories: the largest of the
 /// holding's keys (points, ties to the lower category) over the open
 /// categories, an upper category's with the bonus when it reaches it.
+#[inline]
 fn most_points(holding: Holding, used: u16, upper: i32) -> Option<Choice> {
     let options = holding.options()?;
     // The smallest key of an upper category that reaches the bonus.
@@ -233,7 +234,21 @@ const HARD: [Category; 5] = [
 ];
 
 /// The put a (non-example) policy chooses from a holding.
+#[inline]
 pub fn choose(policy: PutPolicy, holding: Holding, used: u16, upper: i32) -> Option<Choice> {
+    match policy {
+        PutPolicy::Example | PutPolicy::Greedy => most_points(holding, used, upper),
+        _ => choose_by_preference(policy, holding, used, upper),
+    }
+}
+
+/// The put of a policy that prefers some categories (P3, P4, P5).
+fn choose_by_preference(
+    policy: PutPolicy,
+    holding: Holding,
+    used: u16,
+    upper: i32,
+) -> Option<Choice> {
     match policy {
         PutPolicy::Example | PutPolicy::Greedy => most_points(holding, used, upper),
         PutPolicy::HardCombos => {
@@ -324,15 +339,22 @@ impl Composed {
         let Some((a, b)) = view.roll5 else {
             return (Bundle::A, 0);
         };
-        let me = &view.me;
-        let holdings = [a, b].map(|bundle| me.holding.with(bundle));
-        let choices = holdings.map(|h| choose(self.put, h, me.used, me.upper));
-        self.memo = [0, 1].map(|i| (position(holdings[i], me.used, me.upper), choices[i]));
-        let [va, vb] = choices.map(|c| match (c, self.bid) {
+        let (me, policy) = (&view.me, self.put);
+        let (ha, hb) = (me.holding.with(a), me.holding.with(b));
+        let (ca, cb) = (
+            choose(policy, ha, me.used, me.upper),
+            choose(policy, hb, me.used, me.upper),
+        );
+        self.memo = [
+            (position(ha, me.used, me.upper), ca),
+            (position(hb, me.used, me.upper), cb),
+        ];
+        let value = |c: Option<Choice>| match (c, self.bid) {
             (Some(c), BidPolicy::BetterPoints) => c.points,
             (Some(c), _) => c.gain(),
             (None, _) => 0,
-        });
+        };
+        let (va, vb) = (value(ca), value(cb));
         if va >= vb {
             (Bundle::A, va - vb)
         } else {
