@@ -84,7 +84,7 @@ fn keys_of(points: &[i32; CATEGORIES]) -> [i16; 16] {
 pub struct Tables {
     counts5: Vec<Counts>,
     score5: Vec<[i32; CATEGORIES]>,
-    /// Base-6 key (see `key`) of each 5-dice multiset, and its inverse.
+    /// The key (see `key`) of each 5-dice multiset, and its inverse.
     key5: Vec<u16>,
     index5: Vec<u8>,
     faces5: Vec<[u8; 5]>,
@@ -100,17 +100,12 @@ pub struct Tables {
     by_tie: Vec<u8>,
     /// The index of a hand from its counts (see `rank10`).
     ranks: Ranks,
-    /// (carry, bundle) → hand, a row per carry, filled on first use.
-    add5: Vec<OnceLock<[u16; N5]>>,
     counts10: Vec<Counts>,
-    /// Base-6 key of each hand (see `key`), to subtract puts from.
+    /// The key of each hand (see `key`), to subtract puts from.
     key10: Vec<u32>,
     /// Counts as `lanes`, to check that a hand holds a put.
     lanes5: Vec<u64>,
     lanes10: Vec<u64>,
-    /// Per hand, worked out on first use: the best puts, and the splits.
-    hands: Vec<OnceLock<Hand>>,
-    splits: Vec<OnceLock<Box<[Split]>>>,
     /// Probability of each 10-dice multiset under uniform dice.
     weight10: OnceLock<Vec<f64>>,
     par: OnceLock<[f64; CATEGORIES]>,
@@ -125,23 +120,36 @@ struct Hand {
 
 static TABLES: OnceLock<Tables> = OnceLock::new();
 
+// The tables filled on first use are statics: zero bytes until then, so a
+// process maps only the pages of the entries it meets (a protocol program
+// meets a few dozen hands a game).
+
+/// (carry, bundle) → hand, a row per carry.
+static ADD5: [OnceLock<Box<[u16; N5]>>; N5] = [const { OnceLock::new() }; N5];
+/// Per hand: the best puts, and the splits.
+static HANDS: [OnceLock<Hand>; N10] = [const { OnceLock::new() }; N10];
+static SPLITS: [OnceLock<Box<[Split]>>; N10] = [const { OnceLock::new() }; N10];
+
 /// The process-wide tables, built on first use (well under a millisecond;
 /// the 10-dice hands as they are met).
 pub fn tables() -> &'static Tables {
     TABLES.get_or_init(Tables::build)
 }
 
-/// Base-6 digit weights of each face, so a key is a sum of look-ups.
-const POW6: [usize; 7] = [0, 1, 6, 36, 216, 1296, 7776];
+/// The weight of each face in a key (see `key`): base-6 digits for faces
+/// 1 to 5, none for sixes.
+const FACE_WEIGHT: [usize; 7] = [0, 1, 6, 36, 216, 1296, 0];
 
-/// `POW6` of every byte: a byte that is not a face weighs 6^6, more than
-/// any five faces together, so the sum of five is a key (below 6^6) exactly
-/// when all five are faces.
-const FACE_KEY: [u32; 256] = {
-    let mut weights = [6u32.pow(6); 256];
+/// Keys of five dice are below this.
+const KEYS5: usize = 6usize.pow(5);
+
+/// `FACE_WEIGHT` of every byte: a byte that is not a face weighs `KEYS5`,
+/// so the sum of five is a key exactly when all five are faces.
+const FACE_KEY: [u16; 256] = {
+    let mut weights = [KEYS5 as u16; 256];
     let mut face = 1;
     while face <= 6 {
-        weights[face] = POW6[face] as u32;
+        weights[face] = FACE_WEIGHT[face] as u16;
         face += 1;
     }
     weights
@@ -162,10 +170,14 @@ fn holds(a: u64, b: u64) -> bool {
     ((a | LANE_TOPS) - b) & LANE_TOPS == LANE_TOPS
 }
 
-/// The base-6 key of face counts, Σ count(f)·6^(f-1): unique for five dice
-/// (counts ≤ 5), and additive, so key(hand) − key(put) = key(carry).
+/// The key of face counts, Σ count(f)·FACE_WEIGHT(f): unique for five dice
+/// (counts ≤ 5, and the sixes are what the other faces leave), and
+/// additive, so key(hand) − key(put) = key(carry).
 fn key(c: &Counts) -> usize {
-    c.iter().rev().fold(0, |k, &n| k * 6 + n as usize)
+    c.iter()
+        .zip(&FACE_WEIGHT[1..])
+        .map(|(&n, w)| n as usize * w)
+        .sum()
 }
 
 fn multisets(n: u8) -> Vec<Counts> {
@@ -246,7 +258,7 @@ fn sub_keys5(limit: &Counts, visit: &mut impl FnMut(usize)) {
         }
         // More small faces first.
         for k in (0..=left.min(limit[face])).rev() {
-            let key = key + k as usize * POW6[face + 1];
+            let key = key + k as usize * FACE_WEIGHT[face + 1];
             rec(face + 1, left - k, key, limit, room, visit);
         }
     }
@@ -267,7 +279,7 @@ impl Tables {
         assert_eq!((counts5.len(), counts10.len()), (N5, N10));
         let key5: Vec<u16> = counts5.iter().map(|c| key(c) as u16).collect();
         let key10: Vec<u32> = counts10.iter().map(|c| key(c) as u32).collect();
-        let mut index5 = vec![u8::MAX; 6usize.pow(6)];
+        let mut index5 = vec![u8::MAX; KEYS5];
         for (i, &k) in key5.iter().enumerate() {
             index5[k as usize] = i as u8;
         }
@@ -309,12 +321,9 @@ impl Tables {
             put_key,
             by_tie,
             ranks: ranks(),
-            add5: (0..N5).map(|_| OnceLock::new()).collect(),
             lanes10: counts10.iter().map(lanes).collect(),
             counts10,
             key10,
-            hands: (0..N10).map(|_| OnceLock::new()).collect(),
-            splits: (0..N10).map(|_| OnceLock::new()).collect(),
             weight10: OnceLock::new(),
             par: OnceLock::new(),
         }
@@ -323,7 +332,7 @@ impl Tables {
     /// A hand's best puts, worked out on first use.
     #[inline]
     fn hand(&self, h: Hand10) -> &Hand {
-        match self.hands[h.0 as usize].get() {
+        match HANDS[h.0 as usize].get() {
             Some(hand) => hand,
             None => self.work_out(h),
         }
@@ -331,13 +340,14 @@ impl Tables {
 
     #[cold]
     fn work_out(&self, h: Hand10) -> &Hand {
-        self.hands[h.0 as usize].get_or_init(|| {
+        HANDS[h.0 as usize].get_or_init(|| {
             let mut best = [0i16; 16];
-            for sp in self.splits(h) {
-                for (b, &k) in best.iter_mut().zip(&self.put_key[sp.put.0 as usize]) {
+            sub_keys5(&self.counts10[h.0 as usize], &mut |put| {
+                let put = self.index5[put] as usize;
+                for (b, &k) in best.iter_mut().zip(&self.put_key[put]) {
                     *b = (*b).max(k);
                 }
-            }
+            });
             let points = std::array::from_fn(|c| (best[c] >> 8) as i32 * 1000);
             Hand {
                 keys: keys_of(&points),
@@ -386,7 +396,7 @@ impl Tables {
     /// The 10-dice hand made of two 5-dice multisets.
     #[inline]
     pub fn add5(&self, a: Dice5, b: Dice5) -> Hand10 {
-        let row = match self.add5[a.0 as usize].get() {
+        let row = match ADD5[a.0 as usize].get() {
             Some(row) => row,
             None => self.add5_row(a),
         };
@@ -396,18 +406,18 @@ impl Tables {
     /// The hands of a carry with every bundle, worked out on first use.
     #[cold]
     fn add5_row(&self, a: Dice5) -> &[u16; N5] {
-        self.add5[a.0 as usize].get_or_init(|| {
+        ADD5[a.0 as usize].get_or_init(|| {
             let a = self.counts5(a);
-            std::array::from_fn(|q| {
+            Box::new(std::array::from_fn(|q| {
                 let b = &self.counts5[q];
                 rank10(&self.ranks, &std::array::from_fn(|f| a[f] + b[f])) as u16
-            })
+            }))
         })
     }
 
     /// Every distinct (put, carry) split of a hand, puts in index order.
     pub fn splits(&self, h: Hand10) -> &[Split] {
-        self.splits[h.0 as usize].get_or_init(|| {
+        SPLITS[h.0 as usize].get_or_init(|| {
             let whole = self.key10[h.0 as usize] as usize;
             let mut splits = Vec::new();
             sub_keys5(&self.counts10[h.0 as usize], &mut |k| {
