@@ -149,6 +149,24 @@ impl Card {
     }
 }
 
+/// A round's two bundles: as ROLL printed them, and as multisets (None when
+/// a face is not a die). Made once per round, however many views see it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Roll {
+    pub faces: ([u8; 5], [u8; 5]),
+    pub dice: Option<(Dice5, Dice5)>,
+}
+
+impl Roll {
+    pub fn new(a: [u8; 5], b: [u8; 5]) -> Roll {
+        let t = tables();
+        Roll {
+            faces: (a, b),
+            dice: t.dice5(&a).zip(t.dice5(&b)),
+        }
+    }
+}
+
 /// What one player knows: both cards, the current round and bundles, and the
 /// bids seen so far.
 #[derive(Clone, Debug, Default)]
@@ -157,10 +175,8 @@ pub struct View {
     pub rolls_seen: usize,
     pub me: Card,
     pub opp: Card,
-    /// This round's bundles as printed by ROLL.
-    pub roll: Option<([u8; 5], [u8; 5])>,
-    /// The same bundles as multisets.
-    pub roll5: Option<(Dice5, Dice5)>,
+    /// This round's bundles, from ROLL until GET.
+    pub roll: Option<Roll>,
     pub my_bid: Option<Bid>,
     /// The opponent's bids, one per round with a GET.
     pub opp_bids: BidLog,
@@ -216,11 +232,9 @@ impl View {
         CATEGORIES as u32 - self.me.used.count_ones()
     }
 
-    pub fn on_roll(&mut self, a: [u8; 5], b: [u8; 5]) {
+    pub fn on_roll(&mut self, roll: Roll) {
         self.rolls_seen += 1;
-        let t = tables();
-        self.roll = Some((a, b));
-        self.roll5 = t.dice5(&a).zip(t.dice5(&b));
+        self.roll = Some(roll);
         self.my_bid = None;
     }
 
@@ -231,7 +245,11 @@ impl View {
     /// GET: I received `mine`; the opponent asked for `opp_bundle` with
     /// `opp_amount`. Without a ROLL this round the line is ignored.
     pub fn on_get(&mut self, mine: Bundle, opp_bundle: Bundle, opp_amount: u32) {
-        let (Some((a, b)), Some((a5, b5))) = (self.roll.take(), self.roll5.take()) else {
+        let Some(Roll {
+            faces: (a, b),
+            dice: Some((a5, b5)),
+        }) = self.roll.take()
+        else {
             return;
         };
         let dice = |g: Bundle| if g == Bundle::A { a } else { b };
@@ -326,7 +344,7 @@ mod tests {
     #[test]
     fn view_tracks_both_players_from_protocol_lines() {
         let mut v = View::new();
-        v.on_roll(d("35561"), d("15336"));
+        v.on_roll(Roll::new(d("35561"), d("15336")));
         v.on_my_bid(Bid {
             bundle: Bundle::A,
             amount: 300,
@@ -334,7 +352,7 @@ mod tests {
         v.on_get(Bundle::A, Bundle::A, 200);
         assert_eq!(v.me.bid_points, -300);
         assert_eq!(v.opp.bid_points, 200);
-        v.on_roll(d("31452"), d("33164"));
+        v.on_roll(Roll::new(d("31452"), d("33164")));
         v.on_my_bid(Bid {
             bundle: Bundle::B,
             amount: 0,

@@ -3,7 +3,7 @@
 //! it never panics and always answers ROLL and SCORE with a well-formed,
 //! legal-when-possible move. Std-only: exported into the submission file.
 
-use crate::game::{Holding, Put, Strategy, View};
+use crate::game::{Holding, Put, Roll, Strategy, View};
 use crate::rules::{Bid, Bundle, Category, MAX_BID, format_dice, parse_dice};
 use crate::tables::tables;
 use std::io::{BufRead, Write};
@@ -61,7 +61,7 @@ impl<S: Strategy> Bot<S> {
                 let b = words.get(2).and_then(|s| parse_dice(s));
                 let bid = match (a, b) {
                     (Some(a), Some(b)) => {
-                        self.view.on_roll(a, b);
+                        self.view.on_roll(Roll::new(a, b));
                         decide_bid(&mut self.strategy, &self.view)
                     }
                     _ => Bid {

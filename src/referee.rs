@@ -5,7 +5,7 @@
 //! the official log.
 
 use crate::deal::Deal;
-use crate::game::{Put, Strategy, View};
+use crate::game::{Put, Roll, Strategy, View};
 use crate::protocol::{Bot, Reply};
 use crate::rules::{Bid, Bundle, Category, MAX_BID, Seat, parse_dice, resolve_auction};
 use crate::runner::GameResult;
@@ -349,9 +349,10 @@ impl Game<'_> {
                 });
                 self.drain_debug();
                 let bids = bids?;
+                let roll = Roll::new(a, b);
                 for i in 0..2 {
                     self.events.push(Event::Bid(SEATS[i], bids[i]));
-                    self.views[i].on_roll(a, b);
+                    self.views[i].on_roll(roll);
                     self.views[i].on_my_bid(bids[i]);
                 }
                 let awards = resolve_auction(bids[0], bids[1], deal.ties[round - 1]);

@@ -3,7 +3,7 @@
 //! functions the protocol loop uses.
 
 use crate::deal::Deal;
-use crate::game::{Card, Put, Strategy, View};
+use crate::game::{Card, Put, Roll, Strategy, View};
 use crate::rules::{Bid, Bundle, MAX_BID, Seat, resolve_auction};
 use crate::transcript::Event;
 
@@ -90,8 +90,9 @@ pub fn play_game(
                 bundle: Bundle::A,
                 amount: 0,
             }; 2];
+            let roll = Roll::new(a, b);
             for i in 0..2 {
-                views[i].on_roll(a, b);
+                views[i].on_roll(roll);
                 let mut bid = players[i].bid(&views[i]);
                 // A built-in cannot write an out-of-range number; clamp as
                 // the protocol's parser would refuse it.

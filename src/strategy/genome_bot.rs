@@ -259,14 +259,7 @@ impl GenomeBot {
 
     /// The bid for a position: which bundle and how much.
     pub fn decide_bid(&self, view: &View) -> Bid {
-        let t = tables();
-        let Some((a, b)) = view.roll else {
-            return Bid {
-                bundle: Bundle::A,
-                amount: 0,
-            };
-        };
-        let (Some(a), Some(b)) = (t.dice5(&a), t.dice5(&b)) else {
+        let Some((a, b)) = view.roll.and_then(|r| r.dice) else {
             return Bid {
                 bundle: Bundle::A,
                 amount: 0,
@@ -390,7 +383,7 @@ mod tests {
         let mut checked = 0;
         for v in bids.iter().chain(&puts) {
             for card in [&v.me, &v.opp] {
-                let holding = match (card.holding, v.roll5) {
+                let holding = match (card.holding, v.roll.and_then(|r| r.dice)) {
                     (Holding::Ten(h), _) => h,
                     (Holding::Five(k), Some((a, _))) => t.add5(k, a),
                     _ => continue,

@@ -2,7 +2,7 @@
 //! policy and one bid policy each: `Composed { put, bid }`.
 
 use crate::deal::{derive_seed, uniform};
-use crate::game::{Holding, Put, Strategy, View, put_of};
+use crate::game::{Holding, Put, Roll, Strategy, View, put_of};
 use crate::rules::{BONUS, BONUS_THRESHOLD, Bid, Bundle, CATEGORIES, Category, MAX_BID, bonus_for};
 use crate::tables::{Dice5, N5, category_of_key, points_of_key};
 use rand_core::SeedableRng;
@@ -336,7 +336,7 @@ impl Composed {
     /// is the gain (or, for `BetterPoints`, the points) of the put this
     /// AI's policy would choose after receiving X.
     fn better(&mut self, view: &View) -> (Bundle, i32) {
-        let Some((a, b)) = view.roll5 else {
+        let Some((a, b)) = view.roll.and_then(|r| r.dice) else {
             return (Bundle::A, 0);
         };
         let (me, policy) = (&view.me, self.put);
@@ -374,7 +374,7 @@ impl Strategy for Composed {
     }
 
     fn bid(&mut self, view: &View) -> Bid {
-        let Some((a, b)) = view.roll else {
+        let Some(Roll { faces: (a, b), .. }) = view.roll else {
             return Bid {
                 bundle: Bundle::A,
                 amount: 0,
@@ -566,7 +566,7 @@ mod tests {
 
     fn view_with_roll(a: &str, b: &str) -> View {
         let mut v = View::new();
-        v.on_roll(d(a), d(b));
+        v.on_roll(Roll::new(d(a), d(b)));
         v
     }
 
