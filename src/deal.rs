@@ -2,8 +2,7 @@
 //! from the official testing tool's input file. Also the seed mixer that
 //! derives every stream of the project from a few numbers.
 
-pub use crate::rules::AUCTIONS;
-use crate::rules::{Seat, format_dice, parse_dice};
+use crate::rules::{AUCTIONS, Seat, format_dice, parse_dice};
 use rand_core::{Rng, SeedableRng};
 use rand_pcg::Pcg32;
 
