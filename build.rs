@@ -1,52 +1,46 @@
-//! Compiles the chosen genome into the `bot` binary: reads `$YACHT_GENOME`,
-//! else `params/best.toml`, else `params/default.toml`; validates it with
-//! the tuner's own reader (a bad file fails the build naming file, line and
-//! field); writes the genes as constants into `$OUT_DIR/genome.rs`.
+//! Lists the core crate's modules for `tuner export`: every `pub mod NAME;`
+//! of `core/src/lib.rs`, in the order declared there, as (NAME, source)
+//! pairs in `$OUT_DIR/core_modules.rs`. The export pastes what the crate
+//! holds, so no list is kept by hand.
 
-#[allow(dead_code)]
-#[path = "src/genome.rs"]
-mod genome;
-#[allow(dead_code)]
-#[path = "src/genome_file.rs"]
-mod genome_file;
-
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 fn main() {
-    println!("cargo:rerun-if-env-changed=YACHT_GENOME");
-    println!("cargo:rerun-if-changed=params/best.toml");
-    println!("cargo:rerun-if-changed=params/default.toml");
-    println!("cargo:rerun-if-changed=src/genome.rs");
-    println!("cargo:rerun-if-changed=src/genome_file.rs");
-    let path = match std::env::var("YACHT_GENOME") {
-        Ok(p) if !p.is_empty() => PathBuf::from(p),
-        _ if PathBuf::from("params/best.toml").exists() => PathBuf::from("params/best.toml"),
-        _ => PathBuf::from("params/default.toml"),
-    };
-    println!("cargo:rerun-if-changed={}", path.display());
-    let shown = path.display().to_string();
-    let text = match std::fs::read_to_string(&path) {
-        Ok(t) => t,
-        Err(e) => fail(&format!("cannot read genome file {shown}: {e}")),
-    };
-    let genome = match genome_file::parse_genome(&text, &shown) {
-        Ok(g) => g,
-        Err(e) => fail(&e.to_string()),
-    };
-    let out =
-        PathBuf::from(std::env::var("OUT_DIR").expect("cargo sets OUT_DIR")).join("genome.rs");
-    let genes: Vec<String> = genome.genes.iter().map(|g| format!("{g:?}")).collect();
+    let root = PathBuf::from(std::env::var("CARGO_MANIFEST_DIR").expect("cargo sets it"));
+    let src = root.join("core/src");
+    println!("cargo:rerun-if-changed={}", src.display());
+    let lib = std::fs::read_to_string(src.join("lib.rs")).expect("core/src/lib.rs");
+    let mut rows = Vec::new();
+    for line in lib.lines() {
+        let Some(name) = line
+            .trim()
+            .strip_prefix("pub mod ")
+            .and_then(|rest| rest.strip_suffix(';'))
+        else {
+            continue;
+        };
+        let file = module_file(&src, name);
+        rows.push(format!(
+            "    ({name:?}, include_str!({:?})),\n",
+            file.display().to_string()
+        ));
+    }
+    assert!(!rows.is_empty(), "core/src/lib.rs declares no `pub mod`");
     let code = format!(
-        "/// The genome compiled into this bot.\npub const GENES: [f64; {}] = [{}];\n/// Where it came from.\npub const SOURCE: &str = {:?};\n",
-        genes.len(),
-        genes.join(", "),
-        shown
+        "/// The core crate's public modules, in declaration order: (name, source).\npub const CORE_MODULES: &[(&str, &str)] = &[\n{}];\n",
+        rows.concat()
     );
-    std::fs::write(&out, code).expect("write OUT_DIR/genome.rs");
+    let out = PathBuf::from(std::env::var("OUT_DIR").expect("cargo sets OUT_DIR"));
+    std::fs::write(out.join("core_modules.rs"), code).expect("write OUT_DIR/core_modules.rs");
 }
 
-fn fail(msg: &str) -> ! {
-    eprintln!("error: bad genome for the bot: {msg}");
-    println!("cargo:warning=bad genome for the bot: {msg}");
-    std::process::exit(1);
+/// `NAME.rs` of the core crate; nested module folders are not exported
+/// (the core is flat), so `NAME/mod.rs` is refused.
+fn module_file(src: &Path, name: &str) -> PathBuf {
+    let file = src.join(format!("{name}.rs"));
+    assert!(
+        file.exists(),
+        "core module `{name}` must be core/src/{name}.rs (the export pastes flat modules)"
+    );
+    file
 }

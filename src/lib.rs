@@ -1,35 +1,25 @@
-//! yacht-tuner: rules engine, strategies, evaluation and genetic tuning for
-//! Yacht Auction bots. See ARCHITECTURE.md for the map.
+//! yacht-tuner: hosts Yacht Auction games between built-in players and
+//! programs, evaluates and evolves genomes for the bot of `yacht-core`, and
+//! writes the contest submission. See ARCHITECTURE.md for the map.
+//!
+//! Layers, each using only those before it: `yacht_core` (the rules and the
+//! bot, std only) → `rng`, `stats` → `players` (built-in players and their
+//! specs) → `host` (deals, the game loop, programs, match, tournament) →
+//! `tune` (suites, evaluation, the GA, evolve runs) → `edge` (command line,
+//! files, plots, export, bench).
 
 /// `println!` for command output: when the reader has gone (`tuner … |
 /// head`), the program ends quietly instead of panicking. (SIGPIPE stays
 /// ignored: the referee must survive writing to a bot that died.)
 macro_rules! say {
     ($($arg:tt)*) => {
-        $crate::cli::say_line(format_args!($($arg)*))
+        $crate::edge::out::say_line(format_args!($($arg)*))
     };
 }
 
-pub mod arena;
-pub mod bench;
-pub mod cli;
-pub mod deal;
-pub mod eval;
-pub mod evolve;
-pub mod export;
-pub mod ga;
-pub mod game;
-pub mod genome;
-pub mod genome_file;
-pub mod outlook;
-pub mod plot;
-pub mod protocol;
-pub mod referee;
-pub mod rules;
-pub mod runner;
+pub mod edge;
+pub mod host;
+pub mod players;
+pub mod rng;
 pub mod stats;
-pub mod strategy;
-pub mod suite;
-pub mod tables;
-pub mod tournament;
-pub mod transcript;
+pub mod tune;

@@ -1,7 +1,7 @@
 //! The `tuner` command line.
 
 fn main() {
-    if let Err(e) = yacht_tuner::cli::run() {
+    if let Err(e) = yacht_tuner::edge::cli::run() {
         eprintln!("error: {e:#}");
         std::process::exit(1);
     }

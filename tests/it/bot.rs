@@ -1,7 +1,7 @@
 //! The submission bot: `tuner export` compiled by plain rustc, the `bot`
 //! binary, and build.rs's genome handling.
 
-use crate::{data, match_official, moves, repo, run_ok, scratch, tuner};
+use crate::{build_bot, data, match_official, moves, repo, run_ok, scratch, tuner};
 use std::process::Command;
 
 fn rustc_available() -> bool {
@@ -117,7 +117,14 @@ fn bot_binary_plays_its_compiled_genome() {
         repo("params/default.toml")
     };
     let dir = scratch("bot-binary");
-    let program = format!("{} NYPC", env!("CARGO_BIN_EXE_bot"));
+    let exe = dir.join("bot");
+    let out = build_bot(None, &exe);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let program = format!("{} NYPC", exe.display());
     for sample in [1, 6, 10] {
         same_moves_as_builtin(&program, &compiled.display().to_string(), sample, &dir);
     }
@@ -126,30 +133,23 @@ fn bot_binary_plays_its_compiled_genome() {
 #[test]
 fn yacht_genome_changes_the_build_and_a_bad_genome_fails_it() {
     let dir = scratch("genome-build");
-    let target = repo("target/genome-build-test");
     let other = dir.join("other.toml");
     std::fs::write(
         &other,
         "bid_slope = 1.0\nbid_adapt_margin = 9000.0\nprio_choice = 12\n",
     )
     .unwrap();
-    let build = |genome: &std::path::Path| {
-        Command::new(env!("CARGO"))
-            .args(["build", "--release", "--bin", "bot", "--quiet"])
-            .current_dir(repo(""))
-            .env("CARGO_TARGET_DIR", &target)
-            .env("YACHT_GENOME", genome)
-            .output()
-            .unwrap()
-    };
-    let out = build(&other);
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    let mine = format!("{} NYPC", target.join("release/bot").display());
-    let theirs = format!("{} NYPC", env!("CARGO_BIN_EXE_bot"));
+    let (mine, theirs) = (dir.join("other-bot"), dir.join("default-bot"));
+    for (genome, exe) in [(Some(other.as_path()), &mine), (None, &theirs)] {
+        let out = build_bot(genome, exe);
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+    }
+    let mine = format!("{} NYPC", mine.display());
+    let theirs = format!("{} NYPC", theirs.display());
     let (a, b) = (dir.join("a.log"), dir.join("b.log"));
     match_official(&mine, "builtin:sample:6", &a);
     match_official(&theirs, "builtin:sample:6", &b);
@@ -162,7 +162,7 @@ fn yacht_genome_changes_the_build_and_a_bad_genome_fails_it() {
 
     let bad = dir.join("bad.toml");
     std::fs::write(&bad, "bid_slope = 0.3\nbid_cap = \"lots\"\n").unwrap();
-    let out = build(&bad);
+    let out = build_bot(Some(&bad), &dir.join("bad-bot"));
     let err = String::from_utf8_lossy(&out.stderr);
     assert!(!out.status.success());
     assert!(

@@ -1,5 +1,7 @@
 //! Integration tests: the `tuner` and `bot` binaries as a user runs them.
-//! One test binary (see DEVELOPERS guide); modules by subject.
+//! One test binary (see DEVELOPERS guide); modules by subject. The `bot`
+//! belongs to another package of the workspace, so the tests build it
+//! themselves (`build_bot`).
 
 mod bot;
 mod evolve;
@@ -11,6 +13,29 @@ use std::process::{Command, Output};
 
 pub fn tuner() -> Command {
     Command::new(env!("CARGO_BIN_EXE_tuner"))
+}
+
+/// Builds the `bot` package in release with `YACHT_GENOME=genome` (unset:
+/// build.rs's own choice) and copies the binary to `dest`. Builds share one
+/// target folder and run one at a time. Returns cargo's output (a failed
+/// build copies nothing).
+pub fn build_bot(genome: Option<&Path>, dest: &Path) -> Output {
+    static ONE_AT_A_TIME: std::sync::Mutex<()> = std::sync::Mutex::new(());
+    let _guard = ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner());
+    let target = repo("target/it-bot");
+    let mut cmd = Command::new(env!("CARGO"));
+    cmd.args(["build", "--release", "-p", "yacht-bot", "--quiet"])
+        .current_dir(repo(""))
+        .env("CARGO_TARGET_DIR", &target)
+        .env_remove("YACHT_GENOME");
+    if let Some(g) = genome {
+        cmd.env("YACHT_GENOME", g);
+    }
+    let out = cmd.output().expect("run cargo");
+    if out.status.success() {
+        std::fs::copy(target.join("release/bot"), dest).expect("copy the bot");
+    }
+    out
 }
 
 pub fn run_ok(cmd: &mut Command) -> Output {

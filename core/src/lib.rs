@@ -1,0 +1,19 @@
+//! yacht-core: everything a Yacht Auction contest submission contains, and
+//! nothing else. The rules, the dice tables, what one player knows (`View`),
+//! the outlook table, the gene table, the tuned bot's decisions and the bot
+//! side of the line protocol.
+//!
+//! Std only, no dependencies: `tuner export` pastes these modules, in the
+//! order declared here, into the one source file the contest compiles with
+//! plain rustc, so the bot the tuner evaluates is the bot that is submitted.
+
+pub mod game;
+pub mod genome;
+pub mod genome_bot;
+pub mod outlook;
+pub mod protocol;
+pub mod rules;
+pub mod tables;
+
+#[cfg(test)]
+mod testkit;

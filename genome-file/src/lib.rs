@@ -1,0 +1,166 @@
+//! Genome TOML files: reading with errors that name the file, line and
+//! field, and writing with every field documented. The one reader of the
+//! workspace: the tuner and the bot's build script accept the same files.
+
+use std::fmt;
+use std::path::Path;
+use yacht_core::genome::{GENES, Genome};
+
+/// A bad genome file: where and what.
+#[derive(Debug, Clone, PartialEq)]
+pub struct GenomeError {
+    pub file: String,
+    pub line: Option<usize>,
+    pub field: Option<String>,
+    pub message: String,
+}
+
+impl fmt::Display for GenomeError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}", self.file)?;
+        if let Some(l) = self.line {
+            write!(f, ":{l}")?;
+        }
+        if let Some(field) = &self.field {
+            write!(f, ": field `{field}`")?;
+        }
+        write!(f, ": {}", self.message)
+    }
+}
+
+impl std::error::Error for GenomeError {}
+
+/// The line (1-based) where `key` is assigned, found by scanning the text.
+fn line_of(text: &str, key: &str) -> Option<usize> {
+    text.lines()
+        .position(|l| {
+            let l = l.trim_start();
+            l.strip_prefix(key)
+                .is_some_and(|rest| rest.trim_start().starts_with('='))
+        })
+        .map(|i| i + 1)
+}
+
+/// Reads and parses a genome file; `shown` names it in errors.
+pub fn read_genome(path: &Path, shown: &str) -> Result<Genome, GenomeError> {
+    let text = std::fs::read_to_string(path).map_err(|e| GenomeError {
+        file: shown.to_string(),
+        line: None,
+        field: None,
+        message: format!("cannot read: {e}"),
+    })?;
+    parse_genome(&text, shown)
+}
+
+/// Parses a genome. Missing genes take their defaults; unknown keys,
+/// non-numeric and out-of-bounds values are errors.
+pub fn parse_genome(text: &str, file: &str) -> Result<Genome, GenomeError> {
+    let err = |line, field: Option<&str>, message: String| GenomeError {
+        file: file.to_string(),
+        line,
+        field: field.map(str::to_string),
+        message,
+    };
+    let table: toml::Table = text.parse().map_err(|e: toml::de::Error| {
+        let line = e
+            .span()
+            .map(|s| text[..s.start.min(text.len())].lines().count().max(1));
+        err(line, None, format!("not valid TOML: {}", e.message()))
+    })?;
+    let mut genome = Genome::default();
+    for (key, value) in &table {
+        let line = line_of(text, key);
+        let Some(i) = Genome::index_of(key) else {
+            return Err(err(
+                line,
+                Some(key),
+                "unknown field (see params/default.toml for the list)".into(),
+            ));
+        };
+        let v = match value {
+            toml::Value::Float(f) => *f,
+            toml::Value::Integer(n) => *n as f64,
+            other => {
+                return Err(err(
+                    line,
+                    Some(key),
+                    format!("expected a number, found {}", other.type_str()),
+                ));
+            }
+        };
+        let g = &GENES[i];
+        if !(g.min..=g.max).contains(&v) || v.is_nan() {
+            return Err(err(
+                line,
+                Some(key),
+                format!("{v} is outside [{}, {}]", g.min, g.max),
+            ));
+        }
+        genome.genes[i] = v;
+    }
+    Ok(genome)
+}
+
+/// Writes a genome as TOML: an optional header (each line becomes a `#`
+/// comment), then every gene with its meaning and bounds.
+pub fn genome_to_toml(genome: &Genome, header: &str) -> String {
+    let mut s = String::new();
+    for l in header.lines() {
+        s.push_str(&format!("# {l}\n").replace("# \n", "#\n"));
+    }
+    if !header.is_empty() {
+        s.push('\n');
+    }
+    for (g, v) in GENES.iter().zip(genome.genes.iter()) {
+        s.push_str(&format!(
+            "# {} [{}, {}]\n{} = {:?}\n",
+            g.doc, g.min, g.max, g.name, v
+        ));
+    }
+    s
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn round_trip_toml_genome_toml() {
+        let mut g = Genome::default();
+        g.genes[3] = -2.5;
+        g.genes[30] = 0.123456789;
+        let text = genome_to_toml(&g, "header line\n\nsecond");
+        assert!(text.starts_with("# header line\n#\n# second\n"));
+        let back = parse_genome(&text, "x.toml").unwrap();
+        assert_eq!(back, g);
+        assert_eq!(genome_to_toml(&back, "header line\n\nsecond"), text);
+    }
+
+    #[test]
+    fn missing_fields_take_defaults() {
+        let g = parse_genome("bid_slope = 0.5\nprio_yacht = -3\n", "f.toml").unwrap();
+        let mut want = Genome::default();
+        want.genes[yacht_core::genome::BID_SLOPE] = 0.5;
+        want.genes[yacht_core::genome::PRIO + 11] = -3.0;
+        assert_eq!(g, want);
+    }
+
+    #[test]
+    fn each_kind_of_bad_file_names_file_line_and_field() {
+        let e = |t: &str| parse_genome(t, "g.toml").unwrap_err().to_string();
+        assert_eq!(
+            e("bid_slope = 0.5\nbid_slop = 1\n"),
+            "g.toml:2: field `bid_slop`: unknown field (see params/default.toml for the list)"
+        );
+        assert_eq!(
+            e("# c\nbid_cap = \"high\"\n"),
+            "g.toml:2: field `bid_cap`: expected a number, found string"
+        );
+        assert_eq!(
+            e("\n\nbid_slope = 7\n"),
+            "g.toml:3: field `bid_slope`: 7 is outside [0, 1]"
+        );
+        let syntax = e("bid_slope = 0.5\nprio_one = = 2\n");
+        assert!(syntax.starts_with("g.toml:2: not valid TOML"), "{syntax}");
+    }
+}

@@ -1,0 +1,171 @@
+//! `tuner bench`: speed figures, printed (never asserted in tests).
+
+use crate::host::arena::{DealSource, run_match};
+use crate::host::deal::Deal;
+use crate::host::referee::{Limits, Player};
+use crate::host::runner::play_game;
+use crate::players::StrategySpec;
+use crate::rng::derive_seed;
+use anyhow::Result;
+use rayon::prelude::*;
+use std::time::Instant;
+use yacht_core::game::Strategy;
+use yacht_core::tables::tables;
+
+#[derive(clap::Args)]
+pub struct BenchArgs {
+    /// Seconds per in-process measurement.
+    #[arg(long, default_value_t = 2.0)]
+    seconds: f64,
+    /// Games for the `match` measurement (0 to skip).
+    #[arg(long, default_value_t = 200)]
+    match_games: u64,
+    /// Strategy pairs to time in-process, as P1,P2 (repeatable).
+    #[arg(long, default_values_t = ["greedy,greedy".to_string(), "sample:10,sample:10".to_string()])]
+    pair: Vec<String>,
+}
+
+/// Games per second of `a` vs `b` on `threads` threads for about `secs`.
+pub fn games_per_second(a: &StrategySpec, b: &StrategySpec, threads: usize, secs: f64) -> f64 {
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(threads)
+        .build()
+        .expect("thread pool");
+    let chunk = 2000u64;
+    let start = Instant::now();
+    let mut games = 0u64;
+    let mut round = 0u64;
+    while start.elapsed().as_secs_f64() < secs {
+        let done: u64 = pool.install(|| {
+            (0..threads as u64)
+                .into_par_iter()
+                .map(|t| {
+                    let (mut x, mut y) = (a.build(), b.build());
+                    let mut sink = 0i64;
+                    for g in 0..chunk {
+                        let deal = Deal::from_seed(derive_seed(&[round, t, g]));
+                        let r = play_game([&mut *x, &mut *y], &deal, [g, g + 1], |_| {});
+                        sink += r.totals()[0] as i64;
+                    }
+                    std::hint::black_box(sink);
+                    chunk
+                })
+                .sum()
+        });
+        games += done;
+        round += 1;
+    }
+    games as f64 / start.elapsed().as_secs_f64()
+}
+
+/// Mean ns per bid and per put of a strategy over positions from real games.
+fn ns_per_decision(spec: &StrategySpec) -> (f64, f64) {
+    use yacht_core::game::View;
+    // Collect views at every decision of some games, then time decisions on them.
+    struct Recorder {
+        inner: Box<dyn Strategy>,
+        bids: Vec<View>,
+        puts: Vec<View>,
+    }
+    impl Strategy for Recorder {
+        fn new_game(&mut self, s: u64) {
+            self.inner.new_game(s)
+        }
+        fn bid(&mut self, v: &View) -> yacht_core::rules::Bid {
+            self.bids.push(v.clone());
+            self.inner.bid(v)
+        }
+        fn put(&mut self, v: &View) -> yacht_core::game::Put {
+            self.puts.push(v.clone());
+            self.inner.put(v)
+        }
+    }
+    let mut rec = Recorder {
+        inner: spec.build(),
+        bids: vec![],
+        puts: vec![],
+    };
+    let mut opp = StrategySpec::Greedy.build();
+    for g in 0..200 {
+        let deal = Deal::from_seed(derive_seed(&[77, g]));
+        play_game([&mut rec, &mut *opp], &deal, [g, g], |_| {});
+    }
+    let mut s = spec.build();
+    let time = |f: &mut dyn FnMut() -> u32, n: usize| {
+        // Once untimed: the tables work out the hands these positions meet.
+        std::hint::black_box(f());
+        let t = Instant::now();
+        let mut sink = 0u32;
+        for _ in 0..5 {
+            sink = sink.wrapping_add(f());
+        }
+        std::hint::black_box(sink);
+        t.elapsed().as_nanos() as f64 / (5 * n) as f64
+    };
+    let (bids, puts) = (rec.bids, rec.puts);
+    let bid_ns = time(
+        &mut || bids.iter().map(|v| s.bid(v).amount).sum(),
+        bids.len(),
+    );
+    let put_ns = time(
+        &mut || puts.iter().map(|v| s.put(v).category as u32).sum(),
+        puts.len(),
+    );
+    (bid_ns, put_ns)
+}
+
+pub fn run(args: BenchArgs) -> Result<()> {
+    let t = Instant::now();
+    tables();
+    say!("tables built in {:.2} ms", t.elapsed().as_secs_f64() * 1e3);
+    let cores = std::thread::available_parallelism()
+        .map(|n| n.get())
+        .unwrap_or(1);
+    for pair in &args.pair {
+        let (a, b) = pair
+            .split_once(',')
+            .ok_or_else(|| anyhow::anyhow!("--pair wants P1,P2, got `{pair}`"))?;
+        let a = StrategySpec::parse(a).map_err(anyhow::Error::msg)?;
+        let b = StrategySpec::parse(b).map_err(anyhow::Error::msg)?;
+        // Warm up: first use builds the strategies' tables (the outlook).
+        let _ = (a.build(), b.build());
+        let one = games_per_second(&a, &b, 1, args.seconds);
+        let all = games_per_second(&a, &b, cores, args.seconds);
+        say!(
+            "{} vs {}: {:.0} games/s on 1 thread, {:.0} on {cores} ({:.2}x)",
+            a.name(),
+            b.name(),
+            one,
+            all,
+            all / one
+        );
+        let (bid, put) = ns_per_decision(&a);
+        say!("  {}: {bid:.0} ns per bid, {put:.0} ns per put", a.name());
+    }
+    if args.match_games > 0 {
+        let exe = std::env::current_exe()?;
+        let cmd = format!("{} play greedy", shlex::try_quote(&exe.to_string_lossy())?);
+        let p = Player::parse(&cmd).map_err(anyhow::Error::msg)?;
+        for jobs in [1, cores] {
+            let t = Instant::now();
+            let s = run_match(
+                [&p, &p],
+                &DealSource::Seeded(1),
+                args.match_games,
+                1,
+                Limits::default(),
+                jobs,
+                |_, _, _| {},
+            );
+            let secs = t.elapsed().as_secs_f64();
+            say!(
+                "match, two `tuner play greedy` programs per game, {jobs} at a time: {:.0} games/s ({} games in {:.2} s, faults {})",
+                args.match_games as f64 / secs,
+                s.games,
+                secs,
+                s.p1.faults.len() + s.p2.faults.len()
+            );
+        }
+    }
+    Ok(())
+}

@@ -1,0 +1,170 @@
+//! Built-in strategies and the `SPEC` strings that name them: `greedy`,
+//! `sample:N` (or `sample:4D`), `combo:XY` for any put × bid pair, and
+//! `genome:PATH`.
+
+pub mod sample;
+
+use sample::{BidPolicy, Composed, PutPolicy, SAMPLES};
+use std::sync::Arc;
+use yacht_core::game::Strategy;
+use yacht_core::genome::Genome;
+
+/// A parsed strategy spec: cheap to clone and share between threads, and
+/// turned into a fresh player with [`StrategySpec::build`].
+#[derive(Clone, Debug, PartialEq)]
+pub enum StrategySpec {
+    Greedy,
+    Composed {
+        name: String,
+        put: PutPolicy,
+        bid: BidPolicy,
+    },
+    Genome {
+        name: String,
+        genome: Arc<Genome>,
+    },
+}
+
+/// The spec forms accepted, for error messages.
+pub const SPEC_HELP: &str = "greedy, sample:N (N = 1..10), sample:1A … sample:5E, combo:XY (X = 1..5, Y = A..E), genome:PATH";
+
+impl StrategySpec {
+    pub fn parse(spec: &str) -> Result<StrategySpec, String> {
+        let spec = spec.trim();
+        let unknown = || format!("unknown strategy `{spec}`; valid: {SPEC_HELP}");
+        if spec == "greedy" {
+            return Ok(StrategySpec::Greedy);
+        }
+        let (kind, arg) = spec.split_once(':').ok_or_else(unknown)?;
+        match kind {
+            "sample" => {
+                let found = match arg.parse::<usize>() {
+                    Ok(n) if (1..=10).contains(&n) => Some(SAMPLES[n - 1]),
+                    _ => SAMPLES
+                        .iter()
+                        .copied()
+                        .find(|(name, _, _)| name.eq_ignore_ascii_case(arg)),
+                };
+                let (name, put, bid) = found.ok_or_else(unknown)?;
+                Ok(StrategySpec::Composed {
+                    name: name.to_string(),
+                    put,
+                    bid,
+                })
+            }
+            "combo" => {
+                let mut ch = arg.chars();
+                let (Some(x), Some(y), None) = (ch.next(), ch.next(), ch.next()) else {
+                    return Err(unknown());
+                };
+                let put = PutPolicy::from_digit(x).ok_or_else(unknown)?;
+                let bid = BidPolicy::from_letter(y.to_ascii_uppercase()).ok_or_else(unknown)?;
+                Ok(StrategySpec::Composed {
+                    name: arg.to_ascii_uppercase(),
+                    put,
+                    bid,
+                })
+            }
+            "genome" => {
+                let text = std::fs::read_to_string(arg)
+                    .map_err(|e| format!("cannot read genome file {arg}: {e}"))?;
+                let genome =
+                    yacht_genome_file::parse_genome(&text, arg).map_err(|e| e.to_string())?;
+                Ok(StrategySpec::genome(arg, genome))
+            }
+            _ => Err(unknown()),
+        }
+    }
+
+    /// A genome spec with a display name.
+    pub fn genome(name: &str, genome: Genome) -> StrategySpec {
+        StrategySpec::Genome {
+            name: name.to_string(),
+            genome: Arc::new(genome),
+        }
+    }
+
+    /// A short display name.
+    pub fn name(&self) -> String {
+        match self {
+            StrategySpec::Greedy => "greedy".to_string(),
+            StrategySpec::Composed { name, .. } | StrategySpec::Genome { name, .. } => name.clone(),
+        }
+    }
+
+    /// The spec string that parses back to this spec.
+    pub fn spec(&self) -> String {
+        match self {
+            StrategySpec::Greedy => "greedy".to_string(),
+            StrategySpec::Composed { name, .. } if SAMPLES.iter().any(|s| s.0 == name) => {
+                format!("sample:{name}")
+            }
+            StrategySpec::Composed { name, .. } => format!("combo:{name}"),
+            StrategySpec::Genome { name, .. } => format!("genome:{name}"),
+        }
+    }
+
+    /// A fresh player.
+    pub fn build(&self) -> Box<dyn Strategy> {
+        match self {
+            StrategySpec::Greedy => Box::new(Composed::greedy()),
+            StrategySpec::Composed { put, bid, .. } => Box::new(Composed::new(*put, *bid)),
+            StrategySpec::Genome { genome, .. } => {
+                Box::new(yacht_core::genome_bot::GenomeBot::new(genome))
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn specs_parse_by_number_name_and_combo() {
+        let four_d = StrategySpec::parse("sample:6").unwrap();
+        assert_eq!(four_d, StrategySpec::parse("sample:4d").unwrap());
+        assert_eq!(four_d.name(), "4D");
+        assert_eq!(StrategySpec::parse("combo:4b").unwrap().name(), "4B");
+        assert_eq!(
+            StrategySpec::parse(" greedy ").unwrap(),
+            StrategySpec::Greedy
+        );
+    }
+
+    #[test]
+    fn unknown_specs_list_the_valid_ones() {
+        for bad in [
+            "sample:11",
+            "sample:6F",
+            "combo:6A",
+            "combo:4",
+            "foo",
+            "genius:3",
+        ] {
+            let e = StrategySpec::parse(bad).unwrap_err();
+            assert!(e.contains(bad) && e.contains("sample:N"), "{e}");
+        }
+    }
+
+    #[test]
+    fn random_genomes_never_move_illegally_against_any_sample() {
+        use crate::host::deal::Deal;
+        use crate::host::runner::play_game;
+        use crate::rng::derive_seed;
+        use crate::tune::ga::perturbed;
+        use yacht_core::genome_bot::GenomeBot;
+        for i in 0..12u64 {
+            let g = perturbed(&Genome::default(), 0.4, i);
+            for n in 1..=10 {
+                let mut me = GenomeBot::new(&g);
+                let mut opp = StrategySpec::parse(&format!("sample:{n}")).unwrap().build();
+                let deal = Deal::from_seed(derive_seed(&[i, n]));
+                let r = play_game([&mut me, &mut *opp], &deal, [1, 2], |_| {});
+                assert_eq!(r.fault, None, "genome {i} vs sample {n}");
+                let r = play_game([&mut *opp, &mut me], &deal.swapped(), [2, 1], |_| {});
+                assert_eq!(r.fault, None, "genome {i} vs sample {n}, second seat");
+            }
+        }
+    }
+}

@@ -1,0 +1,164 @@
+//! Seeded, paired, parallel evaluation of one player against a suite: every
+//! deal is played twice with seats swapped; games run on rayon's pool; the
+//! results are collected in order and folded serially, so the figures do not
+//! depend on the thread count.
+
+use crate::host::deal::Deal;
+use crate::host::referee::{Limits, Player, deal_result};
+use crate::rng::derive_seed;
+use crate::stats::wilson95;
+use crate::tune::suite::Opponent;
+use rayon::prelude::*;
+use serde::Serialize;
+
+/// One game from the candidate's side.
+#[derive(Clone, Copy, Debug)]
+struct Game {
+    score: f64,
+    margin: i32,
+    total: i32,
+    bid_points: i32,
+}
+
+/// Results against one opponent.
+#[derive(Clone, Debug, Serialize, PartialEq)]
+pub struct OpponentResult {
+    pub name: String,
+    pub games: u32,
+    pub wins: u32,
+    pub draws: u32,
+    pub losses: u32,
+    pub win_rate: f64,
+    pub ci95: [f64; 2],
+    pub mean_margin: f64,
+    pub mean_total: f64,
+    pub mean_bid_points: f64,
+    pub weight: f64,
+}
+
+/// Results against a suite.
+#[derive(Clone, Debug, Serialize, PartialEq)]
+pub struct Evaluation {
+    /// Weighted mean win rate, draws counting ½.
+    pub fitness: f64,
+    pub opponents: Vec<OpponentResult>,
+}
+
+/// Plays `deals` deals (2 × deals games) against each opponent. Deal `i` of
+/// opponent `o` comes from `derive_seed([seed, o, i])`, so candidates given
+/// the same seed meet the same dice (common random numbers).
+pub fn evaluate(candidate: &Player, suite: &[Opponent], deals: u64, seed: u64) -> Evaluation {
+    let jobs: Vec<(usize, u64)> = (0..suite.len())
+        .flat_map(|o| (0..deals).map(move |i| (o, i)))
+        .collect();
+    let games: Vec<[Game; 2]> = jobs
+        .par_iter()
+        .map(|&(o, i)| {
+            play_pair(
+                candidate,
+                &suite[o].player,
+                derive_seed(&[seed, o as u64, i]),
+            )
+        })
+        .collect();
+    let mut opponents = Vec::with_capacity(suite.len());
+    for (o, opp) in suite.iter().enumerate() {
+        let mine = &games[o * deals as usize..(o + 1) * deals as usize];
+        opponents.push(summarise(&opp.name, opp.weight, mine.iter().flatten()));
+    }
+    Evaluation {
+        fitness: fitness(&opponents),
+        opponents,
+    }
+}
+
+/// Weighted mean win rate (serial fold, fixed order).
+pub fn fitness(results: &[OpponentResult]) -> f64 {
+    let w: f64 = results.iter().map(|r| r.weight).sum();
+    results.iter().map(|r| r.weight * r.win_rate).sum::<f64>() / w
+}
+
+/// Both seats of one deal, from the candidate's side.
+fn play_pair(candidate: &Player, opponent: &Player, deal_seed: u64) -> [Game; 2] {
+    let deal = Deal::from_seed(deal_seed);
+    let seeds = [derive_seed(&[deal_seed, 1]), derive_seed(&[deal_seed, 2])];
+    let limits = Limits::default();
+    let first = deal_result([candidate, opponent], &deal, seeds, limits);
+    let second = deal_result(
+        [opponent, candidate],
+        &deal.swapped(),
+        [seeds[1], seeds[0]],
+        limits,
+    );
+    [side(&first, 0), side(&second, 1)]
+}
+
+fn side(r: &crate::host::runner::GameResult, seat: usize) -> Game {
+    Game {
+        score: r.score(seat),
+        margin: r.margin(seat),
+        total: r.totals()[seat],
+        bid_points: r.cards[seat].bid_points,
+    }
+}
+
+fn summarise<'a>(name: &str, weight: f64, games: impl Iterator<Item = &'a Game>) -> OpponentResult {
+    let (mut n, mut wins, mut draws, mut score) = (0u32, 0u32, 0u32, 0f64);
+    let (mut margin, mut total, mut bids) = (0f64, 0f64, 0f64);
+    for g in games {
+        n += 1;
+        score += g.score;
+        if g.score == 1.0 {
+            wins += 1;
+        } else if g.score == 0.5 {
+            draws += 1;
+        }
+        margin += g.margin as f64;
+        total += g.total as f64;
+        bids += g.bid_points as f64;
+    }
+    let nf = n.max(1) as f64;
+    let (lo, hi) = wilson95(score, n as f64);
+    OpponentResult {
+        name: name.to_string(),
+        games: n,
+        wins,
+        draws,
+        losses: n - wins - draws,
+        win_rate: score / nf,
+        ci95: [lo, hi],
+        mean_margin: margin / nf,
+        mean_total: total / nf,
+        mean_bid_points: bids / nf,
+        weight,
+    }
+}
+
+/// The evaluation as a table for the terminal.
+pub fn table(e: &Evaluation) -> String {
+    let mut s = format!(
+        "{:<24} {:>6} {:>6} {:>5} {:>6} {:>8} {:>17} {:>10} {:>10} {:>9}\n",
+        "opponent", "games", "W", "D", "L", "win %", "95% CI", "margin", "total", "bid pts"
+    );
+    for r in &e.opponents {
+        s.push_str(&format!(
+            "{:<24} {:>6} {:>6} {:>5} {:>6} {:>7.1}% {:>7.1}%–{:>6.1}% {:>10.0} {:>10.0} {:>9.0}\n",
+            r.name,
+            r.games,
+            r.wins,
+            r.draws,
+            r.losses,
+            100.0 * r.win_rate,
+            100.0 * r.ci95[0],
+            100.0 * r.ci95[1],
+            r.mean_margin,
+            r.mean_total,
+            r.mean_bid_points
+        ));
+    }
+    s.push_str(&format!(
+        "fitness (weighted mean win rate, draws ½): {:.4}\n",
+        e.fitness
+    ));
+    s
+}

@@ -1,0 +1,414 @@
+//! `tuner evolve`: the run loop around the GA. Each generation meets fresh
+//! dice shared by all its genomes (common random numbers), paired seats,
+//! elites re-evaluated. The run folder holds config.toml, generations.csv,
+//! checkpoint.json (atomic, after every generation), best.toml and
+//! validation.json; `--resume` continues a killed run to the same result.
+
+use crate::edge::files::{read_file, write_atomic};
+use crate::host::referee::Player;
+use crate::players::StrategySpec;
+use crate::rng::derive_seed;
+use crate::tune::eval::{Evaluation, evaluate};
+use crate::tune::ga::{GaSettings, diversity, next_generation, perturbed, ranking};
+use crate::tune::suite::Opponent;
+use anyhow::{Context, Result, bail};
+use serde::{Deserialize, Serialize};
+use std::path::{Path, PathBuf};
+use std::time::Instant;
+use yacht_core::genome::{Genome, N_GENES};
+use yacht_genome_file::{genome_to_toml, parse_genome};
+
+/// One opponent as recorded in a run's config.
+#[derive(Clone, Debug, Serialize, Deserialize, PartialEq)]
+#[serde(deny_unknown_fields)]
+pub struct SuiteEntry {
+    pub name: String,
+    /// `builtin:SPEC` or a command line.
+    pub player: String,
+    pub weight: f64,
+}
+
+/// Everything needed to reproduce a run (config.toml).
+#[derive(Clone, Debug, Serialize, Deserialize, PartialEq)]
+#[serde(deny_unknown_fields)]
+pub struct RunConfig {
+    pub name: String,
+    pub seed: u64,
+    pub generations: u32,
+    pub population: usize,
+    /// Games per opponent per evaluation (deals played twice).
+    pub games: u64,
+    /// Games per opponent when validating the top genomes at the end.
+    pub validation_games: u64,
+    /// How many of the final ranking are validated.
+    pub validate_top: usize,
+    /// Spread of the first generation around the initial genomes (fraction of range).
+    pub init_sigma: f64,
+    pub ga: GaSettings,
+    pub suite: Vec<SuiteEntry>,
+    /// The initial genomes' genes, in GENES order, with where they came from.
+    pub initial: Vec<InitialGenome>,
+    pub tool_version: String,
+    pub git_revision: String,
+}
+
+#[derive(Clone, Debug, Serialize, Deserialize, PartialEq)]
+#[serde(deny_unknown_fields)]
+pub struct InitialGenome {
+    pub source: String,
+    pub genes: Vec<f64>,
+}
+
+/// One generation's summary (a row of generations.csv).
+#[derive(Clone, Debug, Serialize, Deserialize, PartialEq)]
+pub struct GenerationRow {
+    pub generation: u32,
+    pub best: f64,
+    pub mean: f64,
+    pub worst: f64,
+    pub diversity: f64,
+    pub elapsed_s: f64,
+    pub games: u64,
+    /// The best genome's win rate per opponent, in suite order.
+    pub best_by_opponent: Vec<f64>,
+}
+
+/// The state after a finished generation (checkpoint.json).
+#[derive(Clone, Debug, Serialize, Deserialize, PartialEq)]
+pub struct Checkpoint {
+    /// The generation to evaluate next.
+    pub next_generation: u32,
+    pub population: Vec<Vec<f64>>,
+    /// Fitness of the last evaluated population (for the final ranking).
+    pub last_fitness: Vec<f64>,
+    pub last_population: Vec<Vec<f64>>,
+    pub rows: Vec<GenerationRow>,
+}
+
+fn to_genome(v: &[f64]) -> Result<Genome> {
+    if v.len() != N_GENES {
+        bail!("a genome has {} genes; this version has {N_GENES}", v.len());
+    }
+    Ok(Genome {
+        genes: std::array::from_fn(|i| v[i]),
+    }
+    .clamped())
+}
+
+pub fn git_revision() -> String {
+    std::process::Command::new("git")
+        .args(["rev-parse", "--short=12", "HEAD"])
+        .output()
+        .ok()
+        .filter(|o| o.status.success())
+        .map(|o| String::from_utf8_lossy(&o.stdout).trim().to_string())
+        .unwrap_or_else(|| "unknown".to_string())
+}
+
+impl RunConfig {
+    pub fn opponents(&self) -> Result<Vec<Opponent>> {
+        self.suite
+            .iter()
+            .map(|e| {
+                let player = Player::parse(&e.player)
+                    .map_err(anyhow::Error::msg)
+                    .with_context(|| format!("suite entry `{}`", e.name))?;
+                Ok(Opponent {
+                    name: e.name.clone(),
+                    player,
+                    weight: e.weight,
+                })
+            })
+            .collect()
+    }
+
+    /// The first generation: the initial genomes, then perturbed copies.
+    fn first_population(&self) -> Result<Vec<Genome>> {
+        let init: Vec<Genome> = self
+            .initial
+            .iter()
+            .map(|g| to_genome(&g.genes))
+            .collect::<Result<_>>()?;
+        let init = if init.is_empty() {
+            vec![Genome::default()]
+        } else {
+            init
+        };
+        Ok((0..self.population)
+            .map(|i| {
+                let base = &init[i % init.len()];
+                if i < init.len() {
+                    base.clone()
+                } else {
+                    perturbed(
+                        base,
+                        self.init_sigma,
+                        derive_seed(&[self.seed, 0x1417, i as u64]),
+                    )
+                }
+            })
+            .collect())
+    }
+}
+
+fn genome_player(name: &str, g: &Genome) -> Player {
+    Player::Builtin(StrategySpec::genome(name, g.clone()))
+}
+
+/// Files of a run folder.
+pub struct RunDir(pub PathBuf);
+
+impl RunDir {
+    pub fn config(&self) -> PathBuf {
+        self.0.join("config.toml")
+    }
+    pub fn checkpoint(&self) -> PathBuf {
+        self.0.join("checkpoint.json")
+    }
+    pub fn csv(&self) -> PathBuf {
+        self.0.join("generations.csv")
+    }
+    pub fn best(&self) -> PathBuf {
+        self.0.join("best.toml")
+    }
+    pub fn validation(&self) -> PathBuf {
+        self.0.join("validation.json")
+    }
+
+    pub fn load_config(&self) -> Result<RunConfig> {
+        let p = self.config();
+        let text = read_file(&p)?;
+        toml::from_str(&text).with_context(|| format!("{} is not a valid run config", p.display()))
+    }
+
+    pub fn load_checkpoint(&self) -> Result<Option<Checkpoint>> {
+        let p = self.checkpoint();
+        if !p.exists() {
+            return Ok(None);
+        }
+        let text = read_file(&p)?;
+        let c: Checkpoint = serde_json::from_str(&text).with_context(|| {
+            format!(
+                "{} is damaged (delete it to restart the run from generation 0)",
+                p.display()
+            )
+        })?;
+        Ok(Some(c))
+    }
+}
+
+/// Writes generations.csv from the rows.
+pub fn write_csv(path: &Path, names: &[String], rows: &[GenerationRow]) -> Result<()> {
+    let mut w = csv::Writer::from_writer(Vec::new());
+    let mut header: Vec<String> = [
+        "generation",
+        "best",
+        "mean",
+        "worst",
+        "diversity",
+        "elapsed_s",
+        "games",
+    ]
+    .map(String::from)
+    .to_vec();
+    header.extend(names.iter().map(|n| format!("best_vs_{n}")));
+    w.write_record(&header)?;
+    for r in rows {
+        let mut rec = vec![
+            r.generation.to_string(),
+            format!("{:.6}", r.best),
+            format!("{:.6}", r.mean),
+            format!("{:.6}", r.worst),
+            format!("{:.6}", r.diversity),
+            format!("{:.1}", r.elapsed_s),
+            r.games.to_string(),
+        ];
+        rec.extend(r.best_by_opponent.iter().map(|x| format!("{x:.4}")));
+        w.write_record(&rec)?;
+    }
+    write_atomic(path, &w.into_inner()?)
+}
+
+/// What the caller wants to see while a run goes on.
+pub trait Progress {
+    fn generation(&mut self, row: &GenerationRow, total: u32);
+    fn message(&mut self, text: &str);
+}
+
+/// Runs (or resumes) the generations of a run folder whose config.toml exists.
+pub fn run_generations(dir: &RunDir, progress: &mut dyn Progress) -> Result<Checkpoint> {
+    let cfg = dir.load_config()?;
+    let suite = cfg.opponents()?;
+    let names: Vec<String> = suite.iter().map(|o| o.name.clone()).collect();
+    let mut cp = match dir.load_checkpoint()? {
+        Some(cp) => {
+            progress.message(&format!("resuming at generation {}", cp.next_generation));
+            cp
+        }
+        None => Checkpoint {
+            next_generation: 0,
+            population: cfg
+                .first_population()?
+                .iter()
+                .map(|g| g.genes.to_vec())
+                .collect(),
+            last_fitness: vec![],
+            last_population: vec![],
+            rows: vec![],
+        },
+    };
+    let deals = cfg.games.div_ceil(2).max(1);
+    let elapsed0 = cp.rows.last().map_or(0.0, |r| r.elapsed_s);
+    let start = Instant::now();
+    while cp.next_generation < cfg.generations {
+        let generation = cp.next_generation;
+        let pop: Vec<Genome> = cp
+            .population
+            .iter()
+            .map(|v| to_genome(v))
+            .collect::<Result<_>>()?;
+        let seed = derive_seed(&[cfg.seed, 0x6E17, generation as u64]);
+        let evals: Vec<Evaluation> = pop
+            .iter()
+            .map(|g| evaluate(&genome_player("candidate", g), &suite, deals, seed))
+            .collect();
+        let fitness: Vec<f64> = evals.iter().map(|e| e.fitness).collect();
+        let order = ranking(&fitness);
+        let best = &evals[order[0]];
+        let row = GenerationRow {
+            generation,
+            best: fitness[order[0]],
+            mean: fitness.iter().sum::<f64>() / fitness.len() as f64,
+            worst: fitness[*order.last().expect("non-empty population")],
+            diversity: diversity(&pop),
+            elapsed_s: elapsed0 + start.elapsed().as_secs_f64(),
+            games: 2 * deals * suite.len() as u64 * pop.len() as u64,
+            best_by_opponent: best.opponents.iter().map(|o| o.win_rate).collect(),
+        };
+        let next = next_generation(
+            &pop,
+            &fitness,
+            &cfg.ga,
+            derive_seed(&[cfg.seed, 0x6A, generation as u64]),
+        );
+        cp.rows.push(row.clone());
+        cp.last_fitness = fitness;
+        cp.last_population = cp.population.clone();
+        cp.population = next.iter().map(|g| g.genes.to_vec()).collect();
+        cp.next_generation = generation + 1;
+        write_csv(&dir.csv(), &names, &cp.rows)?;
+        write_atomic(&dir.checkpoint(), serde_json::to_string(&cp)?.as_bytes())?;
+        progress.generation(&row, cfg.generations);
+    }
+    Ok(cp)
+}
+
+/// The end of a run: validation of the top genomes on held-out dice, the
+/// winner to the run's best.toml, and to `params_best` if it beats it there.
+pub struct Validation {
+    pub winner: Evaluation,
+    pub winner_genome: Genome,
+    pub incumbent: Option<Evaluation>,
+    pub replaced: bool,
+}
+
+pub fn validate(dir: &RunDir, cp: &Checkpoint, params_best: &Path) -> Result<Validation> {
+    let cfg = dir.load_config()?;
+    let suite = cfg.opponents()?;
+    if cp.last_population.is_empty() {
+        bail!("the run has no evaluated generation to validate");
+    }
+    let deals = cfg.validation_games.div_ceil(2).max(1);
+    let seed = derive_seed(&[cfg.seed, 0x7A1D]);
+    let order = ranking(&cp.last_fitness);
+    let mut best: Option<(Evaluation, Genome)> = None;
+    for &i in order.iter().take(cfg.validate_top.max(1)) {
+        let g = to_genome(&cp.last_population[i])?;
+        let e = evaluate(&genome_player("candidate", &g), &suite, deals, seed);
+        if best.as_ref().is_none_or(|(b, _)| e.fitness > b.fitness) {
+            best = Some((e, g));
+        }
+    }
+    let (winner, winner_genome) = best.expect("at least one candidate");
+    let incumbent = if params_best.exists() {
+        let text = read_file(params_best)?;
+        let g = parse_genome(&text, &params_best.display().to_string())?;
+        Some(evaluate(
+            &genome_player("incumbent", &g),
+            &suite,
+            deals,
+            seed,
+        ))
+    } else {
+        None
+    };
+    let replaced = incumbent
+        .as_ref()
+        .is_none_or(|i| winner.fitness > i.fitness);
+    let header = best_header(&cfg, &winner, cfg.validation_games);
+    let text = genome_to_toml(&winner_genome, &header);
+    write_atomic(&dir.best(), text.as_bytes())?;
+    if replaced {
+        write_atomic(params_best, text.as_bytes())?;
+    }
+    let json = serde_json::json!({
+        "seed": seed,
+        "games_per_opponent": 2 * deals,
+        "winner": winner,
+        "incumbent": incumbent,
+        "replaced_params_best": replaced,
+    });
+    write_atomic(
+        &dir.validation(),
+        serde_json::to_string_pretty(&json)?.as_bytes(),
+    )?;
+    Ok(Validation {
+        winner,
+        winner_genome,
+        incumbent,
+        replaced,
+    })
+}
+
+fn best_header(cfg: &RunConfig, e: &Evaluation, games: u64) -> String {
+    let mut h = format!(
+        "Best genome of run `{}` (seed {}, {} generations x {} genomes, git {}), written {}.\n\
+         Validated on held-out dice, {} games per opponent: fitness {:.4}\n",
+        cfg.name,
+        cfg.seed,
+        cfg.generations,
+        cfg.population,
+        cfg.git_revision,
+        today(),
+        games,
+        e.fitness
+    );
+    for o in &e.opponents {
+        h.push_str(&format!(
+            "  {:<10} {:5.1}% [{:.1}, {:.1}]  margin {:+.0}\n",
+            o.name,
+            100.0 * o.win_rate,
+            100.0 * o.ci95[0],
+            100.0 * o.ci95[1],
+            o.mean_margin
+        ));
+    }
+    h
+}
+
+/// Today's date (UTC) as YYYY-MM-DD.
+fn today() -> String {
+    let secs = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_secs());
+    let z = (secs / 86_400) as i64 + 719_468;
+    let era = z.div_euclid(146_097);
+    let doe = z - era * 146_097;
+    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
+    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+    let mp = (5 * doy + 2) / 153;
+    let d = doy - (153 * mp + 2) / 5 + 1;
+    let m = if mp < 10 { mp + 3 } else { mp - 9 };
+    let y = yoe + era * 400 + i64::from(m <= 2);
+    format!("{y:04}-{m:02}-{d:02}")
+}

@@ -1,0 +1,163 @@
+//! The genetic algorithm's operators on genomes: tournament selection, BLX-α
+//! crossover and range-scaled mutation within each gene's bounds, elitism,
+//! and a diversity measure. Pure: it sees genomes and fitness values, never
+//! dice.
+
+use crate::rng::{normal, uniform, unit};
+use rand_core::SeedableRng;
+use rand_pcg::Pcg32;
+use serde::{Deserialize, Serialize};
+use yacht_core::genome::{GENES, Genome, N_GENES};
+
+/// GA settings.
+#[derive(Clone, Debug, Serialize, Deserialize, PartialEq)]
+#[serde(deny_unknown_fields)]
+pub struct GaSettings {
+    /// Genomes copied unchanged into the next generation (re-evaluated there).
+    pub elites: usize,
+    /// Tournament size for parent selection.
+    pub tournament: usize,
+    /// Probability of crossover (else the first parent is copied).
+    pub crossover: f64,
+    /// BLX-α: children range over the parents' interval widened by α each side.
+    pub blx_alpha: f64,
+    /// Probability that a gene mutates.
+    pub mutation_rate: f64,
+    /// Mutation step as a fraction of the gene's range (standard deviation).
+    pub mutation_sigma: f64,
+}
+
+impl Default for GaSettings {
+    fn default() -> GaSettings {
+        GaSettings {
+            elites: 2,
+            tournament: 3,
+            crossover: 0.7,
+            blx_alpha: 0.3,
+            mutation_rate: 0.15,
+            mutation_sigma: 0.08,
+        }
+    }
+}
+
+/// Indices of the population sorted by fitness, best first (ties: lower index).
+pub fn ranking(fitness: &[f64]) -> Vec<usize> {
+    let mut idx: Vec<usize> = (0..fitness.len()).collect();
+    idx.sort_by(|&a, &b| fitness[b].total_cmp(&fitness[a]).then(a.cmp(&b)));
+    idx
+}
+
+fn tournament(fitness: &[f64], k: usize, rng: &mut Pcg32) -> usize {
+    (0..k.max(1))
+        .map(|_| uniform(rng, fitness.len() as u32) as usize)
+        .max_by(|&a, &b| fitness[a].total_cmp(&fitness[b]).then(b.cmp(&a)))
+        .expect("k >= 1")
+}
+
+/// The next generation from a population and its fitness, with `seed`
+/// naming this generation's random stream.
+pub fn next_generation(pop: &[Genome], fitness: &[f64], s: &GaSettings, seed: u64) -> Vec<Genome> {
+    let mut rng = Pcg32::seed_from_u64(seed);
+    let order = ranking(fitness);
+    let mut next: Vec<Genome> = order
+        .iter()
+        .take(s.elites)
+        .map(|&i| pop[i].clone())
+        .collect();
+    while next.len() < pop.len() {
+        let a = &pop[tournament(fitness, s.tournament, &mut rng)];
+        let b = &pop[tournament(fitness, s.tournament, &mut rng)];
+        let cross = unit(&mut rng) < s.crossover;
+        let mut child = Genome {
+            genes: [0.0; N_GENES],
+        };
+        for (i, g) in GENES.iter().enumerate() {
+            let mut v = if cross {
+                let (lo, hi) = (a.genes[i].min(b.genes[i]), a.genes[i].max(b.genes[i]));
+                let w = hi - lo;
+                lo - s.blx_alpha * w + unit(&mut rng) * (1.0 + 2.0 * s.blx_alpha) * w
+            } else {
+                a.genes[i]
+            };
+            if unit(&mut rng) < s.mutation_rate {
+                v += normal(&mut rng) * s.mutation_sigma * (g.max - g.min);
+            }
+            child.genes[i] = v.clamp(g.min, g.max);
+        }
+        next.push(child);
+    }
+    next
+}
+
+/// Mean over genes of the population's standard deviation as a fraction of
+/// the gene's range (0 = all equal).
+pub fn diversity(pop: &[Genome]) -> f64 {
+    let n = pop.len().max(1) as f64;
+    let mut total = 0.0;
+    for (i, g) in GENES.iter().enumerate() {
+        let mean = pop.iter().map(|p| p.genes[i]).sum::<f64>() / n;
+        let var = pop.iter().map(|p| (p.genes[i] - mean).powi(2)).sum::<f64>() / n;
+        total += var.sqrt() / (g.max - g.min);
+    }
+    total / N_GENES as f64
+}
+
+/// A random genome within bounds, centred on `base`, for the first generation.
+pub fn perturbed(base: &Genome, sigma: f64, seed: u64) -> Genome {
+    let mut rng = Pcg32::seed_from_u64(seed);
+    let mut g = base.clone();
+    for (v, spec) in g.genes.iter_mut().zip(GENES.iter()) {
+        *v = (*v + normal(&mut rng) * sigma * (spec.max - spec.min)).clamp(spec.min, spec.max);
+    }
+    g
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn pop(n: usize) -> Vec<Genome> {
+        (0..n)
+            .map(|i| perturbed(&Genome::default(), 0.2, i as u64))
+            .collect()
+    }
+
+    #[test]
+    fn children_stay_in_bounds_and_elites_survive() {
+        let p = pop(12);
+        let fit: Vec<f64> = (0..12).map(|i| i as f64 / 12.0).collect();
+        let s = GaSettings {
+            mutation_rate: 1.0,
+            mutation_sigma: 0.5,
+            ..GaSettings::default()
+        };
+        let next = next_generation(&p, &fit, &s, 9);
+        assert_eq!(next.len(), 12);
+        assert_eq!(next[0], p[11]);
+        assert_eq!(next[1], p[10]);
+        for g in &next {
+            for (v, spec) in g.genes.iter().zip(GENES.iter()) {
+                assert!((spec.min..=spec.max).contains(v));
+            }
+        }
+        assert_eq!(next, next_generation(&p, &fit, &s, 9));
+        assert_ne!(next, next_generation(&p, &fit, &s, 10));
+    }
+
+    #[test]
+    fn diversity_is_zero_for_clones_and_positive_otherwise() {
+        assert_eq!(diversity(&vec![Genome::default(); 5]), 0.0);
+        assert!(diversity(&pop(5)) > 0.01);
+    }
+
+    #[test]
+    fn selection_prefers_the_fitter() {
+        let fit = [0.1, 0.9, 0.2, 0.3];
+        let mut rng = Pcg32::seed_from_u64(1);
+        let wins = (0..1000)
+            .filter(|_| tournament(&fit, 3, &mut rng) == 1)
+            .count();
+        // P(best in a 3-draw tournament) = 1 − (3/4)^3 ≈ 0.58.
+        assert!((500..660).contains(&wins), "{wins}");
+    }
+}
