@@ -22,4 +22,5 @@ pub mod host;
 pub mod players;
 pub mod rng;
 pub mod stats;
+pub mod text;
 pub mod tune;

@@ -4,7 +4,9 @@
 //! behind the protocol, so a built-in strategy never sees more than a program.
 //! Std-only: exported into the submission file.
 
-use crate::rules::{AUCTIONS, BONUS_THRESHOLD, Bid, Bundle, CATEGORIES, Category, bonus_for};
+use crate::rules::{
+    AUCTIONS, BONUS_THRESHOLD, Bid, Bundle, CATEGORIES, Category, CategorySet, bonus_for,
+};
 use crate::tables::{Dice5, Hand10, Options, tables};
 
 /// The dice a player holds between phases.
@@ -61,11 +63,18 @@ impl Illegal {
     }
 }
 
+impl std::fmt::Display for Illegal {
+    /// The official reason.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.reason())
+    }
+}
+
 /// One player's public record: everything follows from the protocol lines.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Card {
-    /// Bit `c` set when category `c` is used.
-    pub used: u16,
+    /// The categories used.
+    pub used: CategorySet,
     /// Points per category (0 while unused).
     pub points: [i32; CATEGORIES],
     /// Upper total so far (ONE … SIX), without the bonus.
@@ -78,7 +87,7 @@ pub struct Card {
 impl Default for Card {
     fn default() -> Card {
         Card {
-            used: 0,
+            used: CategorySet::EMPTY,
             points: [0; CATEGORIES],
             upper: 0,
             bonus: 0,
@@ -95,7 +104,7 @@ impl Card {
     }
 
     pub fn is_used(&self, c: Category) -> bool {
-        self.used & c.bit() != 0
+        self.used.contains(c)
     }
 
     /// The dice carried into the next round (the holding when it is five).
@@ -130,22 +139,23 @@ impl Card {
             self.upper += pts;
         }
         self.points[category.index()] = pts;
-        self.used |= category.bit();
+        self.used.insert(category);
         Ok(())
     }
 
     /// How far the upper total is ahead of the 3-of-each pace of the upper
     /// categories used so far (in points; negative when behind).
     pub fn upper_pace(&self) -> i32 {
-        let pace: i32 = (0..6)
-            .filter(|&f| self.used & (1 << f) != 0)
-            .map(|f| 3 * (f + 1) * 1000)
+        let pace: i32 = CategorySet::UPPER
+            .iter()
+            .filter(|&c| self.used.contains(c))
+            .map(|c| 3 * c.face().map_or(0, i32::from) * 1000)
             .sum();
         self.upper - pace
     }
 
     pub fn bonus_settled(&self) -> bool {
-        self.upper >= BONUS_THRESHOLD || self.used & 0x3f == 0x3f
+        self.upper >= BONUS_THRESHOLD || self.used.includes(CategorySet::UPPER)
     }
 }
 
@@ -233,7 +243,7 @@ impl View {
     /// Rounds with a scoring phase still to come, this one included when it
     /// has not been played yet.
     pub fn puts_left(&self) -> u32 {
-        CATEGORIES as u32 - self.me.used.count_ones()
+        CATEGORIES as u32 - self.me.used.len()
     }
 
     pub fn on_roll(&mut self, roll: Roll) {

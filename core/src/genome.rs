@@ -21,34 +21,12 @@ const fn g(name: &'static str, min: f64, max: f64, default: f64, doc: &'static s
     }
 }
 
-/// Index of the first category priority (ONE … YACHT follow in order).
-pub const PRIO: usize = 0;
-/// Index of the first per-category carry weight.
-pub const CARRY: usize = 12;
-pub const OUTLOOK_WEIGHT: usize = 24;
-pub const CARRY_SCALE: usize = 25;
-pub const UPPER_WEIGHT: usize = 26;
-pub const BONUS_CHASE: usize = 27;
-pub const ZERO_PENALTY: usize = 28;
-pub const BID_SLOPE: usize = 29;
-pub const BID_OPP_WEIGHT: usize = 30;
-pub const BID_CURVE: usize = 31;
-pub const BID_CAP: usize = 32;
-pub const BID_OFFSET: usize = 33;
-pub const BID_ROUNDS: usize = 34;
-pub const BID_LEAD: usize = 35;
-pub const BID_NO_CONFLICT: usize = 36;
-pub const BID_FOLLOW: usize = 37;
-pub const BID_ADAPT_MULT: usize = 38;
-pub const BID_ADAPT_MARGIN: usize = 39;
-/// Number of genes.
-pub const N_GENES: usize = 40;
-
 const PRIO_DOC: &str = "priority of using this category now, in thousands of points added to a put into it (negative: save it for later)";
 const CARRY_DOC: &str = "how much the carried dice's promise for this category counts (multiplies its expected advantage over par)";
 
-/// Every gene, in genome order.
-pub const GENES: [Gene; N_GENES] = [
+/// Every gene, in genome order. The index constants below are looked up
+/// here by name at compile time, so inserting a gene cannot shift them.
+pub const GENES: &[Gene] = &[
     g("prio_one", -15.0, 15.0, 0.0, PRIO_DOC),
     g("prio_two", -15.0, 15.0, 0.0, PRIO_DOC),
     g("prio_three", -15.0, 15.0, 0.0, PRIO_DOC),
@@ -181,6 +159,62 @@ pub const GENES: [Gene; N_GENES] = [
     ),
 ];
 
+/// Number of genes.
+pub const N_GENES: usize = GENES.len();
+
+/// The index of the gene `name` in `GENES`; a name that is not there fails
+/// the build (in a constant) or panics.
+pub const fn gene_index(name: &str) -> usize {
+    let mut i = 0;
+    while i < GENES.len() {
+        if same(GENES[i].name.as_bytes(), name.as_bytes()) {
+            return i;
+        }
+        i += 1;
+    }
+    panic!("no gene of that name in GENES");
+}
+
+const fn same(a: &[u8], b: &[u8]) -> bool {
+    if a.len() != b.len() {
+        return false;
+    }
+    let mut i = 0;
+    while i < a.len() {
+        if a[i] != b[i] {
+            return false;
+        }
+        i += 1;
+    }
+    true
+}
+
+/// The first category priority; ONE … YACHT follow in category order.
+pub const PRIO: usize = gene_index("prio_one");
+/// The first per-category carry weight; ONE … YACHT follow in order.
+pub const CARRY: usize = gene_index("carry_one");
+pub const OUTLOOK_WEIGHT: usize = gene_index("outlook_weight");
+pub const CARRY_SCALE: usize = gene_index("carry_scale");
+pub const UPPER_WEIGHT: usize = gene_index("upper_weight");
+pub const BONUS_CHASE: usize = gene_index("bonus_chase");
+pub const ZERO_PENALTY: usize = gene_index("zero_penalty");
+pub const BID_SLOPE: usize = gene_index("bid_slope");
+pub const BID_OPP_WEIGHT: usize = gene_index("bid_opp_weight");
+pub const BID_CURVE: usize = gene_index("bid_curve");
+pub const BID_CAP: usize = gene_index("bid_cap");
+pub const BID_OFFSET: usize = gene_index("bid_offset");
+pub const BID_ROUNDS: usize = gene_index("bid_rounds");
+pub const BID_LEAD: usize = gene_index("bid_lead");
+pub const BID_NO_CONFLICT: usize = gene_index("bid_no_conflict");
+pub const BID_FOLLOW: usize = gene_index("bid_follow");
+pub const BID_ADAPT_MULT: usize = gene_index("bid_adapt_mult");
+pub const BID_ADAPT_MARGIN: usize = gene_index("bid_adapt_margin");
+
+// The per-category groups are indexed as PRIO + category: their last genes
+// must sit eleven places on (a build error otherwise).
+const _: () = assert!(gene_index("prio_yacht") == PRIO + 11);
+const _: () = assert!(gene_index("carry_yacht") == CARRY + 11);
+
 /// A genome: one value per gene, in `GENES` order.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Genome {
@@ -218,6 +252,8 @@ impl Genome {
 mod tests {
     use super::*;
 
+    use crate::rules::Category;
+
     #[test]
     fn gene_table_is_consistent() {
         for (i, g) in GENES.iter().enumerate() {
@@ -226,10 +262,17 @@ mod tests {
                 "{}",
                 g.name
             );
-            assert_eq!(Genome::index_of(g.name), Some(i));
+            assert_eq!(Genome::index_of(g.name), Some(i), "names are unique");
+            assert_eq!(gene_index(g.name), i);
         }
-        assert_eq!(GENES[BID_FOLLOW].name, "bid_follow");
-        assert_eq!(GENES[CARRY + 11].name, "carry_yacht");
-        assert_eq!(GENES[OUTLOOK_WEIGHT].name, "outlook_weight");
+    }
+
+    #[test]
+    fn every_category_gene_is_named_for_its_category() {
+        for c in Category::ALL {
+            let name = c.name().to_lowercase();
+            assert_eq!(GENES[PRIO + c.index()].name, format!("prio_{name}"));
+            assert_eq!(GENES[CARRY + c.index()].name, format!("carry_{name}"));
+        }
     }
 }

@@ -6,7 +6,7 @@
 use crate::game::{Card, Holding, Put, Strategy, View, put_of};
 use crate::genome::*;
 use crate::outlook::{Outlook, outlook};
-use crate::rules::{Bid, Bundle, CATEGORIES, Category, MAX_BID, bonus_for};
+use crate::rules::{Bid, Bundle, CATEGORIES, Category, CategorySet, MAX_BID, bonus_for};
 use crate::tables::{Dice5, N5, tables};
 use std::sync::OnceLock;
 
@@ -54,7 +54,7 @@ enum Follows {
 
 impl Follows {
     fn of(card: &Card, c: Category, carries: bool) -> Follows {
-        let open_after = (!(card.used | c.bit()) & 0xfff).count_ones();
+        let open_after = card.used.with(c).complement().len();
         match (carries, open_after) {
             (false, _) => Follows::Nothing,
             (true, 1) => Follows::LastCategory,
@@ -65,7 +65,7 @@ impl Follows {
     /// For a put from ten dice (a carry follows): the same for every open
     /// category, since each leaves one fewer open.
     fn after_ten(card: &Card) -> Follows {
-        match (!card.used & 0xfff).count_ones() {
+        match card.used.complement().len() {
             2 => Follows::LastCategory,
             _ => Follows::Outlook,
         }
@@ -97,8 +97,8 @@ impl GenomeBot {
     }
 
     /// Value of carrying `k` with `open` categories still to fill.
-    fn carry_value(&self, k: Dice5, open: u16) -> f32 {
-        let n = open.count_ones();
+    fn carry_value(&self, k: Dice5, open: CategorySet) -> f32 {
+        let n = open.len();
         if n == 0 {
             return 0.0;
         }
@@ -106,14 +106,11 @@ impl GenomeBot {
     }
 
     /// Sum over `open` of carry weight x the carry's advantage in it.
-    fn carry_sum(&self, k: Dice5, open: u16) -> f32 {
+    fn carry_sum(&self, k: Dice5, open: CategorySet) -> f32 {
         let adv = &self.adv[k.0 as usize];
         let mut s = 0.0;
-        let mut m = open;
-        while m != 0 {
-            let c = m.trailing_zeros() as usize;
-            m &= m - 1;
-            s += self.g[CARRY + c] * adv[c];
+        for c in open.iter() {
+            s += self.g[CARRY + c.index()] * adv[c.index()];
         }
         s
     }
@@ -166,7 +163,7 @@ impl GenomeBot {
         }
         match follows {
             Follows::Outlook => {
-                let used = card.used | c.bit();
+                let used = card.used.with(c);
                 v + self.g[OUTLOOK_WEIGHT] * self.outlook.value(used, upper_after(card, c, pts))
             }
             Follows::Nothing | Follows::LastCategory => v,
@@ -183,17 +180,17 @@ impl GenomeBot {
         carry: Option<(Dice5, f32)>,
         follows: Follows,
     ) -> f32 {
-        let open = !(card.used | c.bit()) & 0xfff;
+        let open = card.used.with(c).complement();
         match (carry, follows) {
             (Some((k, _)), Follows::LastCategory) => {
-                let last = Category::from_index(open.trailing_zeros() as usize);
+                let last = open.first().expect("one category left");
                 let p = tables().score5(k, last);
                 base + (p + bonus_for(last, p, upper_after(card, c, pts))) as f32
             }
             (Some((k, sum_before)), Follows::Outlook) => {
                 let sum =
                     sum_before - self.g[CARRY + c.index()] * self.adv[k.0 as usize][c.index()];
-                base + self.g[CARRY_SCALE] * sum / open.count_ones() as f32
+                base + self.g[CARRY_SCALE] * sum / open.len() as f32
             }
             _ => base,
         }
@@ -217,12 +214,12 @@ impl GenomeBot {
                 });
             }
         };
-        let open = !card.used & 0xfff;
+        let open = card.used.complement();
         let pace = Self::chase_pace(card);
         match holding {
             Holding::Empty => {}
             Holding::Five(d) => {
-                for c in Category::ALL.into_iter().filter(|c| open & c.bit() != 0) {
+                for c in open.iter() {
                     consider(self.put_value(card, pace, c, d, None), c, d);
                 }
             }
@@ -233,7 +230,7 @@ impl GenomeBot {
                 let mut bases = [[None; MAX_POINTS + 1]; CATEGORIES];
                 for sp in t.splits(h) {
                     let carry = Some((sp.carry, self.carry_sum(sp.carry, open)));
-                    for c in Category::ALL.into_iter().filter(|c| open & c.bit() != 0) {
+                    for c in open.iter() {
                         let pts = t.score5(sp.put, c);
                         let base = *bases[c.index()][pts as usize / 1000]
                             .get_or_insert_with(|| self.put_base(card, pace, c, pts, follows));
@@ -250,7 +247,7 @@ impl GenomeBot {
     pub fn bundle_value(&self, card: &Card, bundle: Dice5) -> f32 {
         match card.holding {
             // Round 1: the bundle is carried into round 2.
-            Holding::Empty => self.carry_value(bundle, !card.used & 0xfff),
+            Holding::Empty => self.carry_value(bundle, card.used.complement()),
             held => self
                 .best_put(card, held.with(bundle))
                 .map_or(0.0, |b| b.value),
@@ -372,12 +369,12 @@ mod tests {
                     (Holding::Five(k), Some((a, _))) => t.add5(k, a),
                     _ => continue,
                 };
-                let open = !card.used & 0xfff;
+                let open = card.used.complement();
                 let pace = GenomeBot::chase_pace(card);
                 let mut naive: Option<(f32, Category, Dice5)> = None;
                 for sp in t.splits(holding) {
                     let carry = Some((sp.carry, bot.carry_sum(sp.carry, open)));
-                    for c in Category::ALL.into_iter().filter(|c| open & c.bit() != 0) {
+                    for c in open.iter() {
                         let value = bot.put_value(card, pace, c, sp.put, carry);
                         if naive.is_none_or(|(b, _, _)| value > b) {
                             naive = Some((value, c, sp.put));
@@ -449,7 +446,7 @@ mod tests {
     fn value_genes_scale_their_terms() {
         let t = tables();
         let k = t.dice5(&[6, 6, 6, 6, 1]).unwrap();
-        let open = 0xfff;
+        let open = CategorySet::ALL;
         let v1 = with(CARRY_SCALE, 1.0).carry_value(k, open);
         let v2 = with(CARRY_SCALE, 2.0).carry_value(k, open);
         assert!(v1 > 0.0 && (v2 - 2.0 * v1).abs() < 1e-3);
@@ -478,7 +475,10 @@ mod tests {
         // (e.g. CHOICE 66666 now, 30000 + 0) less.
         let t = tables();
         let card = Card {
-            used: 0xfff & !(Category::Choice.bit() | Category::Yacht.bit()),
+            used: [Category::Choice, Category::Yacht]
+                .into_iter()
+                .collect::<CategorySet>()
+                .complement(),
             upper: 70000,
             ..Card::default()
         };

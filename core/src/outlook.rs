@@ -5,7 +5,7 @@
 //! backwards over the 4096 category masks. Std-only: the bot solves it at
 //! start-up.
 
-use crate::rules::{BONUS, CATEGORIES, Category};
+use crate::rules::{BONUS, CATEGORIES, Category, CategorySet};
 use crate::tables::{Hand10, N10, tables};
 use std::sync::OnceLock;
 
@@ -28,9 +28,9 @@ pub fn outlook() -> &'static Outlook {
 
 impl Outlook {
     /// Expected points to come from this state.
-    pub fn value(&self, used: u16, upper_points: i32) -> f32 {
+    pub fn value(&self, used: CategorySet, upper_points: i32) -> f32 {
         let up = ((upper_points.max(0) / 1000) as usize).min(UP_CAP);
-        self.v[used as usize * UPS + up]
+        self.v[used.bits() as usize * UPS + up]
     }
 
     fn solve() -> Outlook {
@@ -107,7 +107,7 @@ impl Outlook {
             v[mask * UPS..][..lanes].copy_from_slice(&out[..lanes]);
             // Once no upper category is open, the upper total no longer
             // matters: every total shares the value of 0.
-            if mask & 0x3f == 0x3f {
+            if CategorySet::from_bits(mask as u16).includes(CategorySet::UPPER) {
                 let e = v[mask * UPS];
                 v[mask * UPS..(mask + 1) * UPS].fill(e);
             }
@@ -147,15 +147,16 @@ mod tests {
         let o = outlook();
         let par = tables().par();
         // Only YACHT left: V = par(YACHT).
-        let used = 0xfff & !Category::Yacht.bit();
+        let only = |c: Category| CategorySet::ALL.complement().with(c).complement();
+        let used = only(Category::Yacht);
         assert!((o.value(used, 0) as f64 - par[11]).abs() < 1.0);
         // Only SIX left at upper 60000: par(SIX) + 35000 × P(at least one six
         // among... counted as 3000+ i.e. ≥ 1 six).
-        let used = 0xfff & !Category::Six.bit();
+        let used = only(Category::Six);
         let p_none = (5.0f64 / 6.0).powi(10);
         let expected = par[5] + 35000.0 * (1.0 - p_none);
         assert!((o.value(used, 60000) as f64 - expected).abs() < 2.0);
-        assert_eq!(o.value(0xfff, 0), 0.0);
+        assert_eq!(o.value(CategorySet::ALL, 0), 0.0);
     }
 
     #[test]
@@ -163,7 +164,7 @@ mod tests {
         // Pinned (f32 sums): changing the model or the tables changes it.
         // Below the field's DP with held dice (268 800), which also values
         // what is carried; above the sum of the pars (113 963).
-        let v = outlook().value(0, 0);
+        let v = outlook().value(CategorySet::EMPTY, 0);
         assert!((v - 241_576.5).abs() < 1.0, "{v}");
     }
 }

@@ -88,10 +88,7 @@ impl Category {
     }
 
     pub fn parse(s: &str) -> Option<Category> {
-        Category::NAMES
-            .iter()
-            .position(|n| *n == s)
-            .map(Category::from_index)
+        s.parse().ok()
     }
 
     /// The face of an upper category (ONE → 1 … SIX → 6), if it is one.
@@ -103,6 +100,116 @@ impl Category {
     /// The bit of this category in a used-categories mask.
     pub fn bit(self) -> u16 {
         1 << self.index()
+    }
+}
+
+/// A word that names no category.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct UnknownCategory(pub String);
+
+impl std::fmt::Display for UnknownCategory {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(
+            f,
+            "unknown category `{}` (one of {})",
+            self.0,
+            Category::NAMES.join(", ")
+        )
+    }
+}
+
+impl std::error::Error for UnknownCategory {}
+
+impl std::str::FromStr for Category {
+    type Err = UnknownCategory;
+    /// The protocol name, e.g. `FOUR_OF_A_KIND`.
+    fn from_str(s: &str) -> Result<Category, UnknownCategory> {
+        Category::NAMES
+            .iter()
+            .position(|n| *n == s)
+            .map(Category::from_index)
+            .ok_or_else(|| UnknownCategory(s.to_string()))
+    }
+}
+
+impl std::fmt::Display for Category {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// A set of categories (e.g. those a player has used), one bit each.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct CategorySet(u16);
+
+impl CategorySet {
+    pub const EMPTY: CategorySet = CategorySet(0);
+    pub const ALL: CategorySet = CategorySet((1 << CATEGORIES) - 1);
+    /// ONE … SIX, whose points count towards the bonus.
+    pub const UPPER: CategorySet = CategorySet(0x3f);
+
+    /// The set of a mask's bits (bits past the categories are dropped).
+    pub const fn from_bits(bits: u16) -> CategorySet {
+        CategorySet(bits & CategorySet::ALL.0)
+    }
+
+    /// The mask: bit `c` for category `c` (the index of per-set tables).
+    pub const fn bits(self) -> u16 {
+        self.0
+    }
+
+    pub const fn contains(self, c: Category) -> bool {
+        self.0 & (1 << c as u16) != 0
+    }
+
+    /// This set and `c`.
+    pub const fn with(self, c: Category) -> CategorySet {
+        CategorySet(self.0 | 1 << c as u16)
+    }
+
+    pub fn insert(&mut self, c: Category) {
+        *self = self.with(c);
+    }
+
+    pub const fn len(self) -> u32 {
+        self.0.count_ones()
+    }
+
+    pub const fn is_empty(self) -> bool {
+        self.0 == 0
+    }
+
+    /// Whether every category of `other` is in this set.
+    pub const fn includes(self, other: CategorySet) -> bool {
+        self.0 & other.0 == other.0
+    }
+
+    /// The categories not in this set (the open ones, for a used set).
+    pub const fn complement(self) -> CategorySet {
+        CategorySet(!self.0 & CategorySet::ALL.0)
+    }
+
+    /// The first category of the set, in category order.
+    pub fn first(self) -> Option<Category> {
+        (!self.is_empty()).then(|| Category::from_index(self.0.trailing_zeros() as usize))
+    }
+
+    /// The categories, in category order.
+    pub fn iter(self) -> impl Iterator<Item = Category> {
+        let mut m = self.0;
+        std::iter::from_fn(move || {
+            (m != 0).then(|| {
+                let c = m.trailing_zeros() as usize;
+                m &= m - 1;
+                Category::from_index(c)
+            })
+        })
+    }
+}
+
+impl FromIterator<Category> for CategorySet {
+    fn from_iter<I: IntoIterator<Item = Category>>(it: I) -> CategorySet {
+        it.into_iter().fold(CategorySet::EMPTY, CategorySet::with)
     }
 }
 
@@ -247,6 +354,9 @@ pub enum Seat {
 }
 
 impl Seat {
+    /// Both seats, first first.
+    pub const ALL: [Seat; 2] = [Seat::First, Seat::Second];
+
     pub fn index(self) -> usize {
         match self {
             Seat::First => 0,
@@ -269,8 +379,88 @@ impl Seat {
     }
 }
 
+impl std::fmt::Display for Seat {
+    /// The log's name: `FIRST` or `SECOND`.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// One value per seat: what each player has, sends or gets.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct PerSeat<T> {
+    pub first: T,
+    pub second: T,
+}
+
+impl<T> PerSeat<T> {
+    pub const fn new(first: T, second: T) -> PerSeat<T> {
+        PerSeat { first, second }
+    }
+
+    /// A value made for each seat, first first.
+    pub fn from_fn(mut f: impl FnMut(Seat) -> T) -> PerSeat<T> {
+        let first = f(Seat::First);
+        PerSeat {
+            first,
+            second: f(Seat::Second),
+        }
+    }
+
+    pub fn map<U>(self, mut f: impl FnMut(T) -> U) -> PerSeat<U> {
+        let first = f(self.first);
+        PerSeat {
+            first,
+            second: f(self.second),
+        }
+    }
+
+    pub fn as_ref(&self) -> PerSeat<&T> {
+        PerSeat::new(&self.first, &self.second)
+    }
+
+    pub fn as_mut(&mut self) -> PerSeat<&mut T> {
+        PerSeat::new(&mut self.first, &mut self.second)
+    }
+
+    /// The seats exchanged: what the first had, the second has.
+    pub fn swapped(self) -> PerSeat<T> {
+        PerSeat::new(self.second, self.first)
+    }
+
+    /// Each seat with its value, first first.
+    pub fn iter(&self) -> impl Iterator<Item = (Seat, &T)> {
+        [(Seat::First, &self.first), (Seat::Second, &self.second)].into_iter()
+    }
+
+    pub fn into_array(self) -> [T; 2] {
+        [self.first, self.second]
+    }
+}
+
+impl<T> std::ops::Index<Seat> for PerSeat<T> {
+    type Output = T;
+    #[inline]
+    fn index(&self, seat: Seat) -> &T {
+        match seat {
+            Seat::First => &self.first,
+            Seat::Second => &self.second,
+        }
+    }
+}
+
+impl<T> std::ops::IndexMut<Seat> for PerSeat<T> {
+    #[inline]
+    fn index_mut(&mut self, seat: Seat) -> &mut T {
+        match seat {
+            Seat::First => &mut self.first,
+            Seat::Second => &mut self.second,
+        }
+    }
+}
+
 /// Resolves one auction. `tie_winner` decides equal bids on the same bundle.
-pub fn resolve_auction(first: Bid, second: Bid, tie_winner: Seat) -> [Award; 2] {
+pub fn resolve_auction(first: Bid, second: Bid, tie_winner: Seat) -> PerSeat<Award> {
     let first_wins = first.bundle != second.bundle
         || first.amount > second.amount
         || (first.amount == second.amount && tie_winner == Seat::First);
@@ -287,28 +477,54 @@ pub fn resolve_auction(first: Bid, second: Bid, tie_winner: Seat) -> [Award; 2] 
             bid.amount as i32
         },
     };
-    [award(first, first_gets), award(second, first_gets.other())]
+    PerSeat::new(award(first, first_gets), award(second, first_gets.other()))
+}
+
+/// Five dice as the protocol and the logs write them: digits 1..=6 in the
+/// order given, e.g. `35561`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Faces(pub [u8; 5]);
+
+/// Text that is not five dice.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct BadDice(pub String);
+
+impl std::fmt::Display for BadDice {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "`{}` is not five digits 1-6", self.0)
+    }
+}
+
+impl std::error::Error for BadDice {}
+
+impl std::str::FromStr for Faces {
+    type Err = BadDice;
+    fn from_str(s: &str) -> Result<Faces, BadDice> {
+        let b = s.as_bytes();
+        if b.len() != 5 || !b.iter().all(|ch| (b'1'..=b'6').contains(ch)) {
+            return Err(BadDice(s.to_string()));
+        }
+        Ok(Faces(std::array::from_fn(|i| b[i] - b'0')))
+    }
+}
+
+impl std::fmt::Display for Faces {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        for &d in &self.0 {
+            write!(f, "{}", char::from(b'0' + d))?;
+        }
+        Ok(())
+    }
 }
 
 /// Parses five dice written as digits 1..=6, e.g. `"35561"`.
 pub fn parse_dice(s: &str) -> Option<[u8; 5]> {
-    let b = s.as_bytes();
-    if b.len() != 5 {
-        return None;
-    }
-    let mut d = [0u8; 5];
-    for (i, &ch) in b.iter().enumerate() {
-        if !(b'1'..=b'6').contains(&ch) {
-            return None;
-        }
-        d[i] = ch - b'0';
-    }
-    Some(d)
+    s.parse::<Faces>().ok().map(|f| f.0)
 }
 
 /// Writes five dice as digits.
 pub fn format_dice(d: &[u8; 5]) -> String {
-    d.iter().map(|&x| (b'0' + x) as char).collect()
+    Faces(*d).to_string()
 }
 
 #[cfg(test)]
@@ -401,7 +617,10 @@ mod tests {
             bundle: Bundle::B,
             amount: 500,
         };
-        let [f, s] = resolve_auction(a, b, Seat::Second);
+        let PerSeat {
+            first: f,
+            second: s,
+        } = resolve_auction(a, b, Seat::Second);
         assert_eq!((f.bundle, f.bid_points), (Bundle::A, -300));
         assert_eq!((s.bundle, s.bid_points), (Bundle::B, -500));
     }
@@ -416,7 +635,10 @@ mod tests {
             bundle: Bundle::B,
             amount: 900,
         };
-        let [f, s] = resolve_auction(a, b, Seat::First);
+        let PerSeat {
+            first: f,
+            second: s,
+        } = resolve_auction(a, b, Seat::First);
         assert_eq!((f.bundle, f.bid_points), (Bundle::A, 700));
         assert_eq!((s.bundle, s.bid_points), (Bundle::B, -900));
     }
@@ -427,20 +649,77 @@ mod tests {
             bundle: Bundle::A,
             amount: 0,
         };
-        let [f, s] = resolve_auction(a, a, Seat::First);
+        let PerSeat {
+            first: f,
+            second: s,
+        } = resolve_auction(a, a, Seat::First);
         assert_eq!((f.bundle, s.bundle), (Bundle::A, Bundle::B));
-        let [f, s] = resolve_auction(a, a, Seat::Second);
+        let PerSeat {
+            first: f,
+            second: s,
+        } = resolve_auction(a, a, Seat::Second);
         assert_eq!((f.bundle, s.bundle), (Bundle::B, Bundle::A));
         let x = Bid {
             bundle: Bundle::A,
             amount: 2500,
         };
-        let [f, s] = resolve_auction(x, x, Seat::Second);
+        let PerSeat {
+            first: f,
+            second: s,
+        } = resolve_auction(x, x, Seat::Second);
         assert_eq!((f.bid_points, s.bid_points), (2500, -2500));
     }
 
     #[test]
+    fn categories_and_sets() {
+        for c in Category::ALL {
+            assert_eq!(c.to_string().parse::<Category>(), Ok(c));
+        }
+        assert!(
+            "CHANCE"
+                .parse::<Category>()
+                .unwrap_err()
+                .to_string()
+                .contains("YACHT")
+        );
+        let set: CategorySet = [Category::Two, Category::Yacht].into_iter().collect();
+        assert_eq!(set.len(), 2);
+        assert!(set.contains(Category::Yacht) && !set.contains(Category::One));
+        assert_eq!(
+            set.iter().collect::<Vec<_>>(),
+            [Category::Two, Category::Yacht]
+        );
+        assert_eq!(set.complement().len(), 10);
+        assert_eq!(CategorySet::ALL.complement(), CategorySet::EMPTY);
+        assert_eq!(CategorySet::ALL.iter().count(), CATEGORIES);
+        assert_eq!(CategorySet::UPPER.iter().last(), Some(Category::Six));
+        assert_eq!(set.first(), Some(Category::Two));
+        assert!(CategorySet::ALL.includes(set) && !set.includes(CategorySet::UPPER));
+    }
+
+    #[test]
+    fn per_seat_values_follow_the_seat() {
+        let mut p = PerSeat::new(1, 2);
+        p[Seat::Second] += 10;
+        assert_eq!((p[Seat::First], p[Seat::Second]), (1, 12));
+        assert_eq!(p.swapped(), PerSeat::new(12, 1));
+        assert_eq!(
+            PerSeat::from_fn(|s| s.other()),
+            PerSeat::new(Seat::Second, Seat::First)
+        );
+    }
+
+    #[test]
     fn dice_parse_and_format() {
+        assert_eq!("35561".parse::<Faces>(), Ok(Faces([3, 5, 5, 6, 1])));
+        assert_eq!(Faces([6, 1, 2, 3, 4]).to_string(), "61234");
+        assert!(
+            "3556a"
+                .parse::<Faces>()
+                .unwrap_err()
+                .to_string()
+                .contains("3556a")
+        );
         assert_eq!(parse_dice("35561"), Some([3, 5, 5, 6, 1]));
         assert_eq!(parse_dice("3556"), None);
         assert_eq!(parse_dice("35570"), None);

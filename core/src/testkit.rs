@@ -2,7 +2,7 @@
 //! referee (the core cannot depend on it). The schedule is the rules'.
 
 use crate::game::{Roll, Strategy, View};
-use crate::rules::{AUCTIONS, ROUNDS, Seat, has_auction, has_scoring, resolve_auction};
+use crate::rules::{AUCTIONS, PerSeat, ROUNDS, Seat, has_auction, has_scoring, resolve_auction};
 
 /// SplitMix64: a dice stream for tests (the tuner's deals use rand_pcg).
 pub struct Dice(pub u64);
@@ -31,41 +31,41 @@ pub fn positions(
     let (mut bids, mut puts) = (vec![], vec![]);
     for g in 0..games {
         let mut dice = Dice(g);
-        let players: [&mut dyn Strategy; 2] = [&mut *first, &mut *second];
-        let mut views = [View::new(), View::new()];
+        let mut players: PerSeat<&mut dyn Strategy> = PerSeat::new(&mut *first, &mut *second);
+        let mut views = PerSeat::<View>::default();
         for round in 1..=ROUNDS {
             if has_auction(round) {
                 let roll = Roll::new(dice.five(), dice.five());
-                let mut bid = [None; 2];
-                for i in 0..2 {
-                    views[i].on_roll(roll);
-                    if i == 0 {
-                        bids.push(views[0].clone());
+                let bids_now = PerSeat::from_fn(|seat| {
+                    views[seat].on_roll(roll);
+                    if seat == Seat::First {
+                        bids.push(views[seat].clone());
                     }
-                    let b = players[i].bid(&views[i]);
-                    views[i].on_my_bid(b);
-                    bid[i] = Some(b);
-                }
-                let [a, b] = bid.map(Option::unwrap);
+                    let b = players[seat].bid(&views[seat]);
+                    views[seat].on_my_bid(b);
+                    b
+                });
                 let tie = if dice.next().is_multiple_of(2) {
                     Seat::First
                 } else {
                     Seat::Second
                 };
-                let awards = resolve_auction(a, b, tie);
-                views[0].on_get(awards[0].bundle, b.bundle, b.amount);
-                views[1].on_get(awards[1].bundle, a.bundle, a.amount);
+                let awards = resolve_auction(bids_now.first, bids_now.second, tie);
+                for seat in Seat::ALL {
+                    let theirs = bids_now[seat.other()];
+                    views[seat].on_get(awards[seat].bundle, theirs.bundle, theirs.amount);
+                }
             }
             if has_scoring(round) {
-                puts.push(views[0].clone());
-                let p = [players[0].put(&views[0]), players[1].put(&views[1])];
-                for i in 0..2 {
-                    views[i].on_my_put(&p[i]).expect("a legal put");
-                    views[i].on_set(&p[1 - i]).expect("a legal put");
+                puts.push(views.first.clone());
+                let put = PerSeat::from_fn(|seat| players[seat].put(&views[seat]));
+                for seat in Seat::ALL {
+                    views[seat].on_my_put(&put[seat]).expect("a legal put");
+                    views[seat].on_set(&put[seat.other()]).expect("a legal put");
                 }
             }
         }
-        assert_eq!(views[0].rolls_seen, AUCTIONS);
+        assert_eq!(views.first.rolls_seen, AUCTIONS);
     }
     (bids, puts)
 }

@@ -1,15 +1,17 @@
 //! `tuner bench`: speed figures, printed (never asserted in tests).
 
-use crate::host::arena::{DealSource, run_match};
+use crate::host::arena::{DealSource, MatchSettings, run_match};
 use crate::host::deal::Deal;
-use crate::host::referee::{Limits, Player};
-use crate::host::runner::play_game;
+use crate::host::play::{Contestant, InProcess, play_game};
+use crate::host::player::Player;
+use crate::host::program::Limits;
 use crate::players::StrategySpec;
 use crate::rng::derive_seed;
 use anyhow::Result;
 use rayon::prelude::*;
 use std::time::Instant;
 use yacht_core::game::Strategy;
+use yacht_core::rules::PerSeat;
 use yacht_core::tables::tables;
 
 #[derive(clap::Args)]
@@ -40,12 +42,14 @@ pub fn games_per_second(a: &StrategySpec, b: &StrategySpec, threads: usize, secs
             (0..threads as u64)
                 .into_par_iter()
                 .map(|t| {
-                    let (mut x, mut y) = (a.build(), b.build());
+                    let mut x = InProcess::new(a.build(), 0);
+                    let mut y = InProcess::new(b.build(), 0);
                     let mut sink = 0i64;
                     for g in 0..chunk {
                         let deal = Deal::from_seed(derive_seed(&[round, t, g]));
-                        let r = play_game([&mut *x, &mut *y], &deal, [g, g + 1], |_| {});
-                        sink += r.totals()[0] as i64;
+                        (x.seed, y.seed) = (g, g + 1);
+                        let r = play_game(PerSeat::new(&mut x, &mut y), &deal, |_| {});
+                        sink += r.totals().first as i64;
                     }
                     std::hint::black_box(sink);
                     chunk
@@ -80,15 +84,20 @@ fn ns_per_decision(spec: &StrategySpec) -> (f64, f64) {
             self.inner.put(v)
         }
     }
-    let mut rec = Recorder {
-        inner: spec.build(),
-        bids: vec![],
-        puts: vec![],
-    };
-    let mut opp = StrategySpec::Greedy.build();
+    let mut rec = InProcess::new(
+        Recorder {
+            inner: spec.build(),
+            bids: vec![],
+            puts: vec![],
+        },
+        0,
+    );
+    let mut opp = InProcess::new(StrategySpec::Greedy.build(), 0);
     for g in 0..200 {
         let deal = Deal::from_seed(derive_seed(&[77, g]));
-        play_game([&mut rec, &mut *opp], &deal, [g, g], |_| {});
+        (rec.seed, opp.seed) = (g, g);
+        let seats: PerSeat<&mut dyn Contestant> = PerSeat::new(&mut rec, &mut opp);
+        play_game(seats, &deal, |_| {});
     }
     let mut s = spec.build();
     let time = |f: &mut dyn FnMut() -> u32, n: usize| {
@@ -102,7 +111,7 @@ fn ns_per_decision(spec: &StrategySpec) -> (f64, f64) {
         std::hint::black_box(sink);
         t.elapsed().as_nanos() as f64 / (5 * n) as f64
     };
-    let (bids, puts) = (rec.bids, rec.puts);
+    let (bids, puts) = (rec.strategy.bids, rec.strategy.puts);
     let bid_ns = time(
         &mut || bids.iter().map(|v| s.bid(v).amount).sum(),
         bids.len(),
@@ -148,15 +157,14 @@ pub fn run(args: BenchArgs) -> Result<()> {
         let p = Player::parse(&cmd).map_err(anyhow::Error::msg)?;
         for jobs in [1, cores] {
             let t = Instant::now();
-            let s = run_match(
-                [&p, &p],
-                &DealSource::Seeded(1),
-                args.match_games,
-                1,
-                Limits::default(),
+            let settings = MatchSettings {
+                source: DealSource::Seeded(1),
+                games: args.match_games,
+                seed: 1,
+                limits: Limits::default(),
                 jobs,
-                |_, _, _| {},
-            );
+            };
+            let s = run_match(&p, &p, &settings, |_, _| {});
             let secs = t.elapsed().as_secs_f64();
             say!(
                 "match, two `tuner play greedy` programs per game, {jobs} at a time: {:.0} games/s ({} games in {:.2} s, faults {})",

@@ -4,11 +4,10 @@
 
 use crate::edge::files::{read_file, write_atomic};
 use crate::edge::out::write_out;
-use crate::host::arena::{DealSource, run_match};
+use crate::host::arena::{DealSource, MatchSettings, run_match};
 use crate::host::deal::Deal;
-use crate::host::referee::{Limits, Player};
-use crate::host::tournament::truncate;
-use crate::host::transcript::official_log;
+use crate::host::player::Player;
+use crate::host::program::Limits;
 use crate::players::StrategySpec;
 use anyhow::{Context, Result, bail};
 use clap::{Parser, Subcommand};
@@ -293,69 +292,28 @@ fn match_cmd(a: MatchArgs) -> Result<()> {
     };
     let mut log = String::new();
     let seed = a.seed.unwrap_or(0);
-    let summary = run_match(
-        [&p1, &p2],
-        &source,
-        a.games,
+    let settings = MatchSettings {
+        source,
+        games: a.games,
         seed,
         limits,
-        a.jobs,
-        |_, p1_seat, game| {
-            if a.log.is_some() {
-                let cmds = if p1_seat == yacht_core::rules::Seat::First {
-                    [p1.command(), p2.command()]
-                } else {
-                    [p2.command(), p1.command()]
-                };
-                if !log.is_empty() {
-                    log.push('\n');
-                }
-                let r = &game.result;
-                log.push_str(&official_log(
-                    [&cmds[0], &cmds[1]],
-                    r.result_tag(),
-                    &game.events,
-                    r.totals(),
-                ));
+        jobs: a.jobs,
+    };
+    let summary = run_match(&p1, &p2, &settings, |_, game| {
+        if a.log.is_some() {
+            if !log.is_empty() {
+                log.push('\n');
             }
-        },
-    );
+            log.push_str(&game.official_log(&p1, &p2));
+        }
+    });
     if let Some(path) = &a.log {
         write_atomic(path, log.as_bytes())?;
     }
     if let Some(path) = &a.json {
         write_atomic(path, serde_json::to_string_pretty(&summary)?.as_bytes())?;
     }
-    say!(
-        "{:<32} {:>6} {:>6} {:>6} {:>10} {:>9} {:>8} {:>8} {:>8} faults",
-        "player",
-        "wins",
-        "draws",
-        "losses",
-        "mean total",
-        "mean bid",
-        "p50 ms",
-        "p99 ms",
-        "max ms"
-    );
-    for s in [&summary.p1, &summary.p2] {
-        say!(
-            "{:<32} {:>6} {:>6} {:>6} {:>10.0} {:>9.0} {:>8.3} {:>8.3} {:>8.3} {}",
-            truncate(&s.name, 32),
-            s.wins,
-            s.draws,
-            s.losses,
-            s.mean_total,
-            s.mean_bid_points,
-            s.p50_ms,
-            s.p99_ms,
-            s.max_ms,
-            s.faults.len()
-        );
-        for f in s.faults.iter().take(5) {
-            say!("    fault: {f}");
-        }
-    }
+    write_out(&summary.render());
     Ok(())
 }
 

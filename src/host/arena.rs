@@ -2,12 +2,17 @@
 //! alternate, and a summary of results, decision times and faults.
 
 use crate::host::deal::Deal;
-use crate::host::referee::{Limits, Player, RefereedGame, play_deal};
+use crate::host::play::{GameResult, Outcome};
+use crate::host::player::{Player, play_deal};
+use crate::host::program::Limits;
+use crate::host::transcript::{Event, official_log};
 use crate::rng::derive_seed;
 use crate::stats::percentile;
+use crate::text::truncate;
 use rayon::prelude::*;
 use serde::Serialize;
-use yacht_core::rules::Seat;
+use std::time::Duration;
+use yacht_core::rules::{PerSeat, Seat};
 
 /// Where a match's dice come from.
 #[derive(Clone, Debug)]
@@ -57,33 +62,168 @@ pub struct MatchSummary {
     pub p2: Side,
 }
 
-/// Plays `games` games, `jobs` at a time (the results do not depend on it;
-/// decision times do, as games share the cores); `on_game` sees each (game
-/// index, player 1's seat, game) in game order.
-pub fn run_match(
-    players: [&Player; 2],
-    source: &DealSource,
-    games: u64,
-    seed: u64,
-    limits: Limits,
-    jobs: usize,
-    mut on_game: impl FnMut(u64, Seat, &RefereedGame),
-) -> MatchSummary {
-    let mut sides = [Side::default(), Side::default()];
-    let mut times: [Vec<f64>; 2] = [vec![], vec![]];
-    let (mut total, mut bids) = ([0f64; 2], [0f64; 2]);
-    for (i, p) in players.iter().enumerate() {
-        sides[i].name = p.name();
+/// One game of a match, as played.
+#[derive(Debug)]
+pub struct MatchGame {
+    /// Where player 1 sat (the seats alternate).
+    pub p1_seat: Seat,
+    pub result: GameResult,
+    /// Every event, for the official log.
+    pub events: Vec<Event>,
+    pub times: PerSeat<Vec<Duration>>,
+}
+
+impl MatchGame {
+    /// The game in the official testing tool's log format.
+    pub fn official_log(&self, p1: &Player, p2: &Player) -> String {
+        let commands = if self.p1_seat == Seat::First {
+            PerSeat::new(p1.command(), p2.command())
+        } else {
+            PerSeat::new(p2.command(), p1.command())
+        };
+        official_log(
+            commands.as_ref().map(String::as_str),
+            self.result.result_tag(),
+            &self.events,
+            self.result.totals(),
+        )
     }
+}
+
+/// One player's running totals.
+#[derive(Default)]
+struct Tally {
+    side: Side,
+    total: f64,
+    bid_points: f64,
+    times_ms: Vec<f64>,
+}
+
+impl Tally {
+    fn add(&mut self, g: u64, seat: Seat, game: &MatchGame) {
+        let card = &game.result.cards[seat];
+        self.total += card.total() as f64;
+        self.bid_points += card.bid_points as f64;
+        let ms = game.times[seat].iter().map(|d| d.as_secs_f64() * 1000.0);
+        self.times_ms.extend(ms);
+        match game.result.outcome(seat) {
+            Outcome::Win => self.side.wins += 1,
+            Outcome::Draw => self.side.draws += 1,
+            Outcome::Loss => self.side.losses += 1,
+        }
+        if let Some(why) = game.result.fault_of(seat) {
+            self.side.faults.push(format!("game {g}: {why}"));
+        }
+    }
+
+    fn finish(self, games: u64) -> Side {
+        let n = games.max(1) as f64;
+        let mut t = self.times_ms;
+        t.sort_by(f64::total_cmp);
+        Side {
+            mean_total: self.total / n,
+            mean_bid_points: self.bid_points / n,
+            decisions: t.len(),
+            p50_ms: percentile(&t, 0.5),
+            p99_ms: percentile(&t, 0.99),
+            max_ms: t.last().copied().unwrap_or(0.0),
+            ..self.side
+        }
+    }
+}
+
+impl MatchSummary {
+    /// Both players' lines as a table for the terminal, with their first
+    /// faults.
+    pub fn render(&self) -> String {
+        let mut lines = Vec::new();
+        lines.push(format!(
+            "{:<32} {:>6} {:>6} {:>6} {:>10} {:>9} {:>8} {:>8} {:>8} faults",
+            "player",
+            "wins",
+            "draws",
+            "losses",
+            "mean total",
+            "mean bid",
+            "p50 ms",
+            "p99 ms",
+            "max ms"
+        ));
+        for s in [&self.p1, &self.p2] {
+            lines.push(format!(
+                "{:<32} {:>6} {:>6} {:>6} {:>10.0} {:>9.0} {:>8.3} {:>8.3} {:>8.3} {}",
+                truncate(&s.name, 32),
+                s.wins,
+                s.draws,
+                s.losses,
+                s.mean_total,
+                s.mean_bid_points,
+                s.p50_ms,
+                s.p99_ms,
+                s.max_ms,
+                s.faults.len()
+            ));
+            for f in s.faults.iter().take(5) {
+                lines.push(format!("    fault: {f}"));
+            }
+        }
+
+        lines.push(String::new());
+        lines.join("\n")
+    }
+}
+
+/// How a match is played.
+#[derive(Clone, Debug)]
+pub struct MatchSettings {
+    pub source: DealSource,
+    pub games: u64,
+    /// Seeds the built-ins' own randomness (game `g`, seat `s`: derived
+    /// from (seed, g, s)).
+    pub seed: u64,
+    pub limits: Limits,
+    /// Games played at once. The results do not depend on it; decision
+    /// times do, as games share the cores.
+    pub jobs: usize,
+}
+
+/// Plays a match; `on_game` sees each (game index, game) in game order.
+pub fn run_match(
+    p1: &Player,
+    p2: &Player,
+    settings: &MatchSettings,
+    mut on_game: impl FnMut(u64, &MatchGame),
+) -> MatchSummary {
+    let MatchSettings {
+        ref source,
+        games,
+        seed,
+        limits,
+        jobs,
+    } = *settings;
+    let mut tallies = [p1, p2].map(|p| Tally {
+        side: Side {
+            name: p.name(),
+            ..Side::default()
+        },
+        ..Tally::default()
+    });
     let play = |g: u64| {
         let (deal, swapped) = source.game(g);
-        let seat_players = if swapped {
-            [players[1], players[0]]
+        let (seated, p1_seat) = if swapped {
+            (PerSeat::new(p2, p1), Seat::Second)
         } else {
-            players
+            (PerSeat::new(p1, p2), Seat::First)
         };
-        let seeds = [derive_seed(&[seed, g, 1]), derive_seed(&[seed, g, 2])];
-        (swapped, play_deal(seat_players, &deal, seeds, limits))
+        let seeds = PerSeat::new(derive_seed(&[seed, g, 1]), derive_seed(&[seed, g, 2]));
+        let mut events = Vec::new();
+        let played = play_deal(seated, &deal, seeds, limits, |e| events.push(e));
+        MatchGame {
+            p1_seat,
+            result: played.result,
+            events,
+            times: played.times,
+        }
     };
     let jobs = jobs.max(1);
     let pool = rayon::ThreadPoolBuilder::new()
@@ -96,41 +236,13 @@ pub fn run_match(
         let end = (start + chunk).min(games);
         pool.install(|| (start..end).into_par_iter().map(play).collect::<Vec<_>>())
     });
-    for (g, (swapped, game)) in (0..games).zip(played) {
-        let seats = if swapped { [1, 0] } else { [0, 1] };
-        for p in 0..2 {
-            let s = seats[p];
-            let side = &mut sides[p];
-            let card = &game.result.cards[s];
-            total[p] += card.total() as f64;
-            bids[p] += card.bid_points as f64;
-            times[p].extend(game.times[s].iter().map(|d| d.as_secs_f64() * 1000.0));
-            match game.result.score(s) {
-                1.0 => side.wins += 1,
-                0.5 => side.draws += 1,
-                _ => side.losses += 1,
-            }
-            match &game.result.fault {
-                Some((f, why)) if f.index() == s => side.faults.push(format!("game {g}: {why}")),
-                _ => {}
-            }
-        }
-        let p1_seat = if swapped { Seat::Second } else { Seat::First };
-        on_game(g, p1_seat, &game);
+    for (g, game) in (0..games).zip(played) {
+        let [t1, t2] = &mut tallies;
+        t1.add(g, game.p1_seat, &game);
+        t2.add(g, game.p1_seat.other(), &game);
+        on_game(g, &game);
     }
-    for p in 0..2 {
-        let n = games.max(1) as f64;
-        let side = &mut sides[p];
-        side.mean_total = total[p] / n;
-        side.mean_bid_points = bids[p] / n;
-        let t = &mut times[p];
-        t.sort_by(f64::total_cmp);
-        side.decisions = t.len();
-        side.p50_ms = percentile(t, 0.5);
-        side.p99_ms = percentile(t, 0.99);
-        side.max_ms = t.last().copied().unwrap_or(0.0);
-    }
-    let [p1, p2] = sides;
+    let [p1, p2] = tallies.map(|t| t.finish(games));
     MatchSummary {
         games: games as u32,
         p1,

@@ -1,10 +1,12 @@
-//! Hosting games: the dice of a deal, the one game loop, programs behind
-//! the protocol, the official log, and the series built on them (`match`,
-//! tournaments).
+//! Hosting games: the dice of a deal, the one game loop (`play`), programs
+//! behind the protocol (`program`), who sits in a seat (`player`), the
+//! official log (`transcript`), and the series built on them (`arena` for
+//! `tuner match`, `tournament`).
 
 pub mod arena;
 pub mod deal;
-pub mod referee;
-pub mod runner;
+pub mod play;
+pub mod player;
+pub mod program;
 pub mod tournament;
 pub mod transcript;

@@ -6,13 +6,17 @@
 //! whatever the thread count.
 
 use crate::host::deal::Deal;
-use crate::host::referee::{Limits, Player, deal_result};
+use crate::host::play::{Fault, Outcome};
+use crate::host::player::{Player, play_deal};
+use crate::host::program::Limits;
 use crate::rng::derive_seed;
 use crate::stats::wilson95;
+use crate::text::truncate;
 use rayon::prelude::*;
 use serde::Serialize;
 use std::collections::HashSet;
 use std::sync::atomic::{AtomicBool, Ordering};
+use yacht_core::rules::{PerSeat, Seat};
 
 /// One entrant.
 #[derive(Clone, Debug)]
@@ -35,10 +39,10 @@ pub enum Format {
 struct GameRecord {
     a: usize,
     b: usize,
-    /// Points of `a`: 1, ½ or 0.
-    score_a: f64,
+    outcome_a: Outcome,
     margin_a: i32,
-    fault: Option<(usize, String)>,
+    /// The entrant that faulted, and why.
+    fault: Option<(usize, Fault)>,
 }
 
 /// A leaderboard row.
@@ -181,17 +185,18 @@ impl Tally {
 
     fn add(&mut self, r: GameRecord, entrants: &[Entrant]) {
         self.played += 1;
-        for (me, opp, score, m) in [
-            (r.a, r.b, r.score_a, r.margin_a),
-            (r.b, r.a, 1.0 - r.score_a, -r.margin_a),
+        for (me, opp, outcome, m) in [
+            (r.a, r.b, r.outcome_a, r.margin_a),
+            (r.b, r.a, r.outcome_a.opposite(), -r.margin_a),
         ] {
             let t = &mut self.rows[me];
+            let score = outcome.points();
             t.games += 1;
             t.points += score;
-            match score {
-                1.0 => t.wins += 1,
-                0.5 => t.draws += 1,
-                _ => t.losses += 1,
+            match outcome {
+                Outcome::Win => t.wins += 1,
+                Outcome::Draw => t.draws += 1,
+                Outcome::Loss => t.losses += 1,
             }
             self.margin[me] += m as f64;
             self.wins[me][opp] += score;
@@ -236,30 +241,22 @@ fn play_pairings(
         let (a, b) = pairs[p];
         let seed = derive_seed(&[s.seed, round, a as u64, b as u64, d]);
         let deal = Deal::from_seed(seed);
-        let seeds = [derive_seed(&[seed, 1]), derive_seed(&[seed, 2])];
-        let (first, second, deal) = if swapped {
-            (b, a, deal.swapped())
+        let seeds = PerSeat::new(derive_seed(&[seed, 1]), derive_seed(&[seed, 2]));
+        let (seated, deal) = if swapped {
+            (PerSeat::new(b, a), deal.swapped())
         } else {
-            (a, b, deal)
+            (PerSeat::new(a, b), deal)
         };
-        let g = deal_result(
-            [&entrants[first].player, &entrants[second].player],
-            &deal,
-            seeds,
-            s.limits,
-        );
-        let a_seat = usize::from(swapped);
-        let (score_a, margin_a) = (g.score(a_seat), g.margin(a_seat));
-        let fault = g
-            .fault
-            .map(|(seat, why)| (if seat.index() == 0 { first } else { second }, why));
+        let players = seated.map(|e| &entrants[e].player);
+        let g = play_deal(players, &deal, seeds, s.limits, |_| {}).result;
+        let a_seat = if swapped { Seat::Second } else { Seat::First };
         on_game();
         Some(GameRecord {
             a,
             b,
-            score_a,
-            margin_a,
-            fault,
+            outcome_a: g.outcome(a_seat),
+            margin_a: g.margin(a_seat),
+            fault: g.fault.map(|(seat, why)| (seated[seat], why)),
         })
     };
     // Programs are bounded by `jobs`; built-ins use the whole pool.
@@ -521,15 +518,6 @@ pub fn render(t: &Table) -> String {
         s.push_str("(interrupted: standings of the games played so far)\n");
     }
     s
-}
-
-/// `s` cut to `n` characters, with an ellipsis when cut.
-pub fn truncate(s: &str, n: usize) -> String {
-    if s.chars().count() <= n {
-        s.to_string()
-    } else {
-        s.chars().take(n - 1).chain(['…']).collect()
-    }
 }
 
 #[cfg(test)]

@@ -3,7 +3,7 @@
 //! lines.
 
 use yacht_core::game::Put;
-use yacht_core::rules::{Bid, Bundle, Seat, format_dice};
+use yacht_core::rules::{Bid, Bundle, PerSeat, Seat, format_dice};
 
 /// One logged event of a game.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -43,14 +43,14 @@ impl Event {
 /// The whole log: header, events, FINISH and the scores. `result` is
 /// "1-0", "0-1" or "1/2-1/2".
 pub fn official_log(
-    commands: [&str; 2],
+    commands: PerSeat<&str>,
     result: &str,
     events: &[Event],
-    scores: [i32; 2],
+    scores: PerSeat<i32>,
 ) -> String {
     let mut s = format!(
         "[FIRST \"COMMAND: {}\"]\n[SECOND \"COMMAND: {}\"]\n[RESULT \"{result}\"]\n",
-        commands[0], commands[1]
+        commands.first, commands.second
     );
     for e in events {
         s.push_str(&e.line());
@@ -58,26 +58,29 @@ pub fn official_log(
     }
     s.push_str(&format!(
         "FINISH\nSCOREFIRST {}\nSCORESECOND {}\n",
-        scores[0], scores[1]
+        scores.first, scores.second
     ));
     s
 }
 
 #[cfg(test)]
 mod tests {
+    use crate::host::play::{InProcess, play_game};
     use crate::players::StrategySpec;
     use proptest::prelude::*;
     use yacht_core::protocol::{Bot, Reply};
     use yacht_core::rules::{Category, MAX_BID, format_dice, parse_dice};
+    use yacht_core::rules::{CategorySet, PerSeat};
 
     /// The referee's lines to the first seat in a seeded game of two
     /// built-ins (what a real bot is sent).
     fn transcript(seed: u64) -> Vec<String> {
         let deal = crate::host::deal::Deal::from_seed(seed);
-        let (mut a, mut b) = (StrategySpec::Greedy.build(), StrategySpec::Greedy.build());
+        let mut a = InProcess::new(StrategySpec::Greedy.build(), 1);
+        let mut b = InProcess::new(StrategySpec::Greedy.build(), 2);
         let mut lines = vec!["READY".to_string()];
         let mut bids = vec![];
-        crate::host::runner::play_game([&mut *a, &mut *b], &deal, [1, 2], |e| {
+        play_game(PerSeat::new(&mut a, &mut b), &deal, |e| {
             use super::Event;
             match e {
                 Event::Roll(x, y) => {
@@ -157,10 +160,10 @@ mod tests {
                 check_reply(&line, &r).unwrap();
                 if matches!(&r, Reply::Line(p) if p.starts_with("PUT")) {
                     // The bot tracked its own put: it must have been legal.
-                    assert!(bot.view.me.used.count_ones() > 0);
+                    assert!(!bot.view.me.used.is_empty());
                 }
             }
-            assert_eq!(bot.view.me.used, 0xfff);
+            assert_eq!(bot.view.me.used, CategorySet::ALL);
         }
     }
 

@@ -150,19 +150,22 @@ mod tests {
     #[test]
     fn random_genomes_never_move_illegally_against_any_sample() {
         use crate::host::deal::Deal;
-        use crate::host::runner::play_game;
+        use crate::host::play::{InProcess, play_game};
         use crate::rng::derive_seed;
         use crate::tune::ga::perturbed;
         use yacht_core::genome_bot::GenomeBot;
+        use yacht_core::rules::PerSeat;
         for i in 0..12u64 {
             let g = perturbed(&Genome::default(), 0.4, i);
             for n in 1..=10 {
-                let mut me = GenomeBot::new(&g);
-                let mut opp = StrategySpec::parse(&format!("sample:{n}")).unwrap().build();
+                let me: Box<dyn Strategy> = Box::new(GenomeBot::new(&g));
+                let mut me = InProcess::new(me, 1);
+                let opp = StrategySpec::parse(&format!("sample:{n}")).unwrap();
+                let mut opp = InProcess::new(opp.build(), 2);
                 let deal = Deal::from_seed(derive_seed(&[i, n]));
-                let r = play_game([&mut me, &mut *opp], &deal, [1, 2], |_| {});
+                let r = play_game(PerSeat::new(&mut me, &mut opp), &deal, |_| {});
                 assert_eq!(r.fault, None, "genome {i} vs sample {n}");
-                let r = play_game([&mut *opp, &mut me], &deal.swapped(), [2, 1], |_| {});
+                let r = play_game(PerSeat::new(&mut opp, &mut me), &deal.swapped(), |_| {});
                 assert_eq!(r.fault, None, "genome {i} vs sample {n}, second seat");
             }
         }

@@ -6,7 +6,7 @@ use rand_core::SeedableRng;
 use rand_pcg::Pcg32;
 use yacht_core::game::{Holding, Put, Roll, Strategy, View, put_of};
 use yacht_core::rules::{
-    BONUS, BONUS_THRESHOLD, Bid, Bundle, CATEGORIES, Category, MAX_BID, bonus_for,
+    BONUS, BONUS_THRESHOLD, Bid, Bundle, CATEGORIES, Category, CategorySet, MAX_BID, bonus_for,
 };
 use yacht_core::tables::{Dice5, N5, category_of_key, points_of_key};
 
@@ -108,7 +108,7 @@ impl Choice {
 /// table row, then the first largest is taken (this runs millions of times).
 fn best_choice(
     holding: Holding,
-    used: u16,
+    used: CategorySet,
     upper: i32,
     keep: impl Fn(Category, i32) -> bool,
     key: impl Fn(Category, i32) -> i32,
@@ -117,7 +117,7 @@ fn best_choice(
     let mut keys = [i32::MIN; CATEGORIES];
     for (c, k) in Category::ALL.into_iter().zip(&mut keys) {
         let p = options.points(c);
-        if used & c.bit() == 0 && keep(c, p) {
+        if !used.contains(c) && keep(c, p) {
             *k = key(c, p + bonus_for(c, p, upper));
         }
     }
@@ -138,7 +138,7 @@ fn best_choice(
 /// holding's keys (points, ties to the lower category) over the open
 /// categories, an upper category's with the bonus when it reaches it.
 #[inline]
-fn most_points(holding: Holding, used: u16, upper: i32) -> Option<Choice> {
+fn most_points(holding: Holding, used: CategorySet, upper: i32) -> Option<Choice> {
     let options = holding.options()?;
     // The smallest key of an upper category that reaches the bonus.
     let reach = if upper < BONUS_THRESHOLD {
@@ -146,7 +146,7 @@ fn most_points(holding: Holding, used: u16, upper: i32) -> Option<Choice> {
     } else {
         i16::MAX
     };
-    let best = top_open_key(options.keys, used, reach);
+    let best = top_open_key(options.keys, used.bits(), reach);
     // A category's key is never negative.
     if best < 0 {
         return None;
@@ -237,7 +237,12 @@ const HARD: [Category; 5] = [
 
 /// The put a (non-example) policy chooses from a holding.
 #[inline]
-pub fn choose(policy: PutPolicy, holding: Holding, used: u16, upper: i32) -> Option<Choice> {
+pub fn choose(
+    policy: PutPolicy,
+    holding: Holding,
+    used: CategorySet,
+    upper: i32,
+) -> Option<Choice> {
     match policy {
         PutPolicy::Example | PutPolicy::Greedy => most_points(holding, used, upper),
         _ => choose_by_preference(policy, holding, used, upper),
@@ -248,7 +253,7 @@ pub fn choose(policy: PutPolicy, holding: Holding, used: u16, upper: i32) -> Opt
 fn choose_by_preference(
     policy: PutPolicy,
     holding: Holding,
-    used: u16,
+    used: CategorySet,
     upper: i32,
 ) -> Option<Choice> {
     match policy {
@@ -292,13 +297,13 @@ pub struct Composed {
 
 /// A position for the memo: holding, used categories and upper total in one
 /// number (`u64::MAX`, never a position, marks an empty slot).
-fn position(holding: Holding, used: u16, upper: i32) -> u64 {
+fn position(holding: Holding, used: CategorySet, upper: i32) -> u64 {
     let h = match holding {
         Holding::Empty => 0,
         Holding::Five(d) => 1 + d.0 as u64,
         Holding::Ten(h) => 1 + N5 as u64 + h.0 as u64,
     };
-    h << 48 | (used as u64) << 32 | upper as u32 as u64
+    h << 48 | (used.bits() as u64) << 32 | upper as u32 as u64
 }
 
 const NO_POSITION: (u64, Option<Choice>) = (u64::MAX, None);
@@ -326,7 +331,7 @@ impl Composed {
 
     /// This AI's put from a holding: one of the last auction's valuations,
     /// or chosen now.
-    fn remembered_choice(&self, holding: Holding, used: u16, upper: i32) -> Option<Choice> {
+    fn remembered_choice(&self, holding: Holding, used: CategorySet, upper: i32) -> Option<Choice> {
         let here = position(holding, used, upper);
         match self.memo.iter().find(|(p, _)| *p == here) {
             Some(&(_, choice)) => choice,
@@ -477,7 +482,7 @@ mod tests {
         Holding::Ten(t.add5(t.dice5(&d(carry)).unwrap(), t.dice5(&d(bundle)).unwrap()))
     }
 
-    fn pick(p: PutPolicy, h: Holding, used: u16, upper: i32) -> (Category, [u8; 5]) {
+    fn pick(p: PutPolicy, h: Holding, used: CategorySet, upper: i32) -> (Category, [u8; 5]) {
         let c = choose(p, h, used, upper).unwrap();
         (c.category, tables().faces5(c.put))
     }
@@ -487,12 +492,12 @@ mod tests {
         // 5 sixes + 12345: YACHT 50000 beats everything.
         let h = ten("66666", "12345");
         assert_eq!(
-            pick(PutPolicy::Greedy, h, 0, 0),
+            pick(PutPolicy::Greedy, h, CategorySet::EMPTY, 0),
             (Category::Yacht, d("66666"))
         );
         // With YACHT used: SIX, CHOICE, FOUR_OF_A_KIND, FULL_HOUSE and
         // LARGE_STRAIGHT all give 30000: the lowest index (SIX) wins.
-        let used = Category::Yacht.bit();
+        let used = CategorySet::EMPTY.with(Category::Yacht);
         assert_eq!(
             pick(PutPolicy::Greedy, h, used, 0),
             (Category::Six, d("66666"))
@@ -503,7 +508,9 @@ mod tests {
     fn greedy_counts_the_bonus_as_points() {
         // Upper at 45000: SIX with three sixes (18000) reaches 63000 → 53000.
         let h = ten("66612", "33112");
-        let used = Category::Yacht.bit() | Category::Choice.bit();
+        let used = CategorySet::EMPTY
+            .with(Category::Yacht)
+            .with(Category::Choice);
         let c = choose(PutPolicy::Greedy, h, used, 45000).unwrap();
         assert_eq!((c.category, c.points), (Category::Six, 53000));
     }
@@ -513,18 +520,21 @@ mod tests {
         // Has a small straight and a full house: SMALL_STRAIGHT comes first.
         let h = ten("12344", "44666");
         assert_eq!(
-            pick(PutPolicy::HardCombos, h, 0, 0).0,
+            pick(PutPolicy::HardCombos, h, CategorySet::EMPTY, 0).0,
             Category::SmallStraight
         );
         // Nothing hard scores: P2 over CHOICE and upper → CHOICE.
         let h = ten("11223", "55664");
-        let used = HARD.iter().fold(0, |m, c| m | c.bit());
+        let used: CategorySet = HARD.iter().copied().collect();
         assert_eq!(
             pick(PutPolicy::HardCombos, h, used, 0),
             (Category::Choice, d("45566"))
         );
         // Only YACHT and FOUR_OF_A_KIND open, both 0: the lower par (YACHT).
-        let used = !(Category::Yacht.bit() | Category::FourOfAKind.bit()) & 0xfff;
+        let used = CategorySet::EMPTY
+            .with(Category::Yacht)
+            .with(Category::FourOfAKind)
+            .complement();
         assert_eq!(
             pick(PutPolicy::HardCombos, h, used, 0),
             (Category::Yacht, d("11223"))
@@ -537,7 +547,7 @@ mod tests {
         // both at pace; FIVE has the higher gain.
         let h = ten("55522", "21346");
         assert_eq!(
-            pick(PutPolicy::UpperFirst, h, 0, 0),
+            pick(PutPolicy::UpperFirst, h, CategorySet::EMPTY, 0),
             (Category::Five, d("12555"))
         );
         // Without a paced upper: the highest gain overall (SMALL_STRAIGHT
@@ -545,13 +555,13 @@ mod tests {
         // (LARGE_STRAIGHT 30000 − 13218 = 16782 is the highest.)
         let h = ten("12346", "56512");
         assert_eq!(
-            pick(PutPolicy::UpperFirst, h, 0, 0).0,
+            pick(PutPolicy::UpperFirst, h, CategorySet::EMPTY, 0).0,
             Category::LargeStraight
         );
         // Three sixes reach pace: SIX is taken although its gain is lower.
         let h = ten("12346", "56611");
         assert_eq!(
-            pick(PutPolicy::UpperFirst, h, 0, 0),
+            pick(PutPolicy::UpperFirst, h, CategorySet::EMPTY, 0),
             (Category::Six, d("11666"))
         );
     }
@@ -561,7 +571,7 @@ mod tests {
         // FOUR_OF_A_KIND 11116 (gain 10000 − 7937 = 2063) and FULL_HOUSE
         // 55666 (gain 28000 − 19300 = 8700) score: the higher gain wins.
         let h = ten("11116", "66552");
-        let c = choose(PutPolicy::CombosFirst, h, 0, 0).unwrap();
+        let c = choose(PutPolicy::CombosFirst, h, CategorySet::EMPTY, 0).unwrap();
         assert_eq!(c.category, Category::FullHouse);
         assert_eq!(tables().faces5(c.put), d("55666"));
     }
@@ -668,10 +678,10 @@ mod properties {
         fn most_points_is_the_plain_maximum(
             hand in 0..N10,
             five in 0..N5,
-            used in 0u16..=0xfff,
+            used in 0..=CategorySet::ALL.bits(),
             upper in 0i32..70,
         ) {
-            let upper = upper * 1000;
+            let (used, upper) = (CategorySet::from_bits(used), upper * 1000);
             for holding in [Holding::Ten(Hand10(hand as u16)), Holding::Five(Dice5(five as u8))] {
                 prop_assert_eq!(
                     most_points(holding, used, upper),

@@ -4,17 +4,20 @@
 //! depend on the thread count.
 
 use crate::host::deal::Deal;
-use crate::host::referee::{Limits, Player, deal_result};
+use crate::host::play::{GameResult, Outcome};
+use crate::host::player::{Player, play_deal};
+use crate::host::program::Limits;
 use crate::rng::derive_seed;
 use crate::stats::wilson95;
 use crate::tune::suite::Opponent;
 use rayon::prelude::*;
 use serde::Serialize;
+use yacht_core::rules::{PerSeat, Seat};
 
 /// One game from the candidate's side.
 #[derive(Clone, Copy, Debug)]
 struct Game {
-    score: f64,
+    outcome: Outcome,
     margin: i32,
     total: i32,
     bid_points: i32,
@@ -81,21 +84,22 @@ pub fn fitness(results: &[OpponentResult]) -> f64 {
 /// Both seats of one deal, from the candidate's side.
 fn play_pair(candidate: &Player, opponent: &Player, deal_seed: u64) -> [Game; 2] {
     let deal = Deal::from_seed(deal_seed);
-    let seeds = [derive_seed(&[deal_seed, 1]), derive_seed(&[deal_seed, 2])];
-    let limits = Limits::default();
-    let first = deal_result([candidate, opponent], &deal, seeds, limits);
-    let second = deal_result(
-        [opponent, candidate],
+    let seeds = PerSeat::new(derive_seed(&[deal_seed, 1]), derive_seed(&[deal_seed, 2]));
+    let play = |players, deal: &Deal, seeds| {
+        play_deal(players, deal, seeds, Limits::default(), |_| {}).result
+    };
+    let first = play(PerSeat::new(candidate, opponent), &deal, seeds);
+    let second = play(
+        PerSeat::new(opponent, candidate),
         &deal.swapped(),
-        [seeds[1], seeds[0]],
-        limits,
+        seeds.swapped(),
     );
-    [side(&first, 0), side(&second, 1)]
+    [side(&first, Seat::First), side(&second, Seat::Second)]
 }
 
-fn side(r: &crate::host::runner::GameResult, seat: usize) -> Game {
+fn side(r: &GameResult, seat: Seat) -> Game {
     Game {
-        score: r.score(seat),
+        outcome: r.outcome(seat),
         margin: r.margin(seat),
         total: r.totals()[seat],
         bid_points: r.cards[seat].bid_points,
@@ -107,11 +111,11 @@ fn summarise<'a>(name: &str, weight: f64, games: impl Iterator<Item = &'a Game>)
     let (mut margin, mut total, mut bids) = (0f64, 0f64, 0f64);
     for g in games {
         n += 1;
-        score += g.score;
-        if g.score == 1.0 {
-            wins += 1;
-        } else if g.score == 0.5 {
-            draws += 1;
+        score += g.outcome.points();
+        match g.outcome {
+            Outcome::Win => wins += 1,
+            Outcome::Draw => draws += 1,
+            Outcome::Loss => {}
         }
         margin += g.margin as f64;
         total += g.total as f64;

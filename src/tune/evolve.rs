@@ -5,7 +5,7 @@
 //! validation.json; `--resume` continues a killed run to the same result.
 
 use crate::edge::files::{read_file, write_atomic};
-use crate::host::referee::Player;
+use crate::host::player::Player;
 use crate::players::StrategySpec;
 use crate::rng::derive_seed;
 use crate::tune::eval::{Evaluation, evaluate};

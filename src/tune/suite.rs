@@ -1,7 +1,7 @@
 //! The opponent suite (`params/suite.toml`): who a genome is evaluated
 //! against, with weights. An entry is a built-in spec or a program command.
 
-use crate::host::referee::Player;
+use crate::host::player::Player;
 use serde::Deserialize;
 
 /// One opponent of the suite.
