@@ -37,12 +37,13 @@ fn choose(root: &Path) -> (PathBuf, String) {
     {
         return (root.join(&p), p);
     }
-    let name = if root.join("params/best.toml").exists() {
-        "params/best.toml"
-    } else {
-        "params/default.toml"
-    };
-    (root.join(name), name.to_string())
+    let path = yacht_genome_file::default_genome(&root.join("params"));
+    let shown = path
+        .strip_prefix(root)
+        .unwrap_or(&path)
+        .display()
+        .to_string();
+    (path, shown)
 }
 
 fn fail(msg: &str) -> ! {

@@ -314,7 +314,7 @@ impl Strategy for GenomeBot {
 /// stdin/stdout; exit status 1 when the protocol's I/O fails.
 pub fn serve_stdio(genes: [f64; N_GENES]) -> std::process::ExitCode {
     let bot = GenomeBot::new(&Genome { genes });
-    match crate::protocol::run_stdio(bot) {
+    match crate::protocol::run_stdio(bot, 0) {
         Ok(()) => std::process::ExitCode::SUCCESS,
         Err(_) => std::process::ExitCode::FAILURE,
     }

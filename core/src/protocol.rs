@@ -158,9 +158,10 @@ fn decide_put(strategy: &mut impl Strategy, view: &View) -> Put {
     }
 }
 
-/// Serves a strategy on this process's stdin/stdout (notes on stderr).
-pub fn run_stdio<S: Strategy>(strategy: S) -> std::io::Result<()> {
-    let mut bot = Bot::new(strategy, 0);
+/// Serves a strategy on this process's stdin/stdout (notes on stderr);
+/// `seed` feeds its randomness.
+pub fn run_stdio<S: Strategy>(strategy: S, seed: u64) -> std::io::Result<()> {
+    let mut bot = Bot::new(strategy, seed);
     let stdin = std::io::stdin();
     serve(
         &mut bot,

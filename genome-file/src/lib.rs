@@ -41,6 +41,17 @@ fn line_of(text: &str, key: &str) -> Option<usize> {
         .map(|i| i + 1)
 }
 
+/// The genome a folder of parameters offers by default: its `best.toml`
+/// when there is one, else its `default.toml`.
+pub fn default_genome(params: &Path) -> std::path::PathBuf {
+    let best = params.join("best.toml");
+    if best.exists() {
+        best
+    } else {
+        params.join("default.toml")
+    }
+}
+
 /// Reads and parses a genome file; `shown` names it in errors.
 pub fn read_genome(path: &Path, shown: &str) -> Result<Genome, GenomeError> {
     let text = std::fs::read_to_string(path).map_err(|e| GenomeError {

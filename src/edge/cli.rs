@@ -242,8 +242,10 @@ pub fn run() -> Result<()> {
             width,
             height,
         } => {
-            let out = out.unwrap_or_else(|| default_plot_path(Path::new("plots"), &run_dir));
-            plot_run(&run_dir, &out, (width, height))?;
+            let out = out.unwrap_or_else(|| {
+                crate::edge::plot::default_plot_path(Path::new("plots"), &run_dir)
+            });
+            crate::edge::plot::plot_run(&run_dir, &out, (width, height))?;
             say!("wrote {}", out.display());
             Ok(())
         }
@@ -259,15 +261,7 @@ pub fn run() -> Result<()> {
 
 fn play(spec: &str, seed: u64) -> Result<()> {
     let spec = StrategySpec::parse(spec).map_err(anyhow::Error::msg)?;
-    let mut bot = yacht_core::protocol::Bot::new(spec.build(), seed);
-    let stdin = std::io::stdin();
-    yacht_core::protocol::serve(
-        &mut bot,
-        stdin.lock(),
-        std::io::stdout().lock(),
-        std::io::stderr(),
-    )
-    .context("protocol I/O")
+    yacht_core::protocol::run_stdio(spec.build(), seed).context("protocol I/O")
 }
 
 fn match_cmd(a: MatchArgs) -> Result<()> {
@@ -317,35 +311,6 @@ fn match_cmd(a: MatchArgs) -> Result<()> {
     Ok(())
 }
 
-/// A built-in spec with or without the `builtin:` prefix, or a command line.
-pub fn parse_player(s: &str) -> Result<Player> {
-    let p = if StrategySpec::parse(s).is_ok() {
-        format!("builtin:{s}")
-    } else {
-        s.to_string()
-    };
-    Player::parse(&p).map_err(anyhow::Error::msg)
-}
-
-/// Loads the suite file, or the `--vs` opponents when given.
-pub fn load_suite(path: &Path, vs: &[String]) -> Result<Vec<crate::tune::suite::Opponent>> {
-    if vs.is_empty() {
-        let text = read_file(path)?;
-        return crate::tune::suite::parse_suite(&text, &path.display().to_string())
-            .map_err(anyhow::Error::msg);
-    }
-    vs.iter()
-        .map(|s| {
-            let player = parse_player(s)?;
-            Ok(crate::tune::suite::Opponent {
-                name: player.name(),
-                player,
-                weight: 1.0,
-            })
-        })
-        .collect()
-}
-
 /// Runs `f` on a pool of `threads` workers (all cores when None).
 pub fn with_threads<T: Send>(threads: Option<usize>, f: impl FnOnce() -> T + Send) -> Result<T> {
     let pool = rayon::ThreadPoolBuilder::new()
@@ -358,12 +323,18 @@ fn eval_cmd(a: EvalArgs) -> Result<()> {
     let (player, label) = match (&a.genome, &a.player) {
         (Some(path), _) => {
             let p = path.display().to_string();
-            (parse_player(&format!("genome:{p}"))?, p)
+            (
+                Player::from_spec_or_command(&format!("genome:{p}")).map_err(anyhow::Error::msg)?,
+                p,
+            )
         }
-        (None, Some(s)) => (parse_player(s)?, s.clone()),
+        (None, Some(s)) => (
+            Player::from_spec_or_command(s).map_err(anyhow::Error::msg)?,
+            s.clone(),
+        ),
         (None, None) => bail!("give --genome PATH or --player SPEC"),
     };
-    let suite = load_suite(&a.suite, &a.vs)?;
+    let suite = crate::tune::suite::load(&a.suite, &a.vs)?;
     let deals = a.games.div_ceil(2).max(1);
     let start = std::time::Instant::now();
     let e = with_threads(a.threads, || {
@@ -377,36 +348,9 @@ fn eval_cmd(a: EvalArgs) -> Result<()> {
         games as f64 / secs
     );
     if let Some(path) = &a.json {
-        let json = serde_json::json!({
-            "genome": label,
-            "seed": a.seed,
-            "fitness": e.fitness,
-            "opponents": e.opponents,
-        });
-        write_atomic(path, serde_json::to_string_pretty(&json)?.as_bytes())?;
+        write_atomic(path, e.to_json(&label, a.seed)?.as_bytes())?;
     }
     Ok(())
-}
-
-fn default_plot_path(plots: &Path, run_dir: &Path) -> PathBuf {
-    let name = run_dir
-        .file_name()
-        .map_or("run".into(), |n| n.to_string_lossy().into_owned());
-    plots.join(format!("{name}-fitness.png"))
-}
-
-/// Draws a run's plot, atomically (temporary file, then rename).
-pub fn plot_run(run_dir: &Path, out: &Path, size: (u32, u32)) -> Result<()> {
-    let series = crate::edge::plot::read_series(&run_dir.join("generations.csv"))?;
-    let title = run_dir
-        .file_name()
-        .map_or("run".into(), |n| n.to_string_lossy().into_owned());
-    if let Some(dir) = out.parent().filter(|d| !d.as_os_str().is_empty()) {
-        std::fs::create_dir_all(dir).with_context(|| format!("cannot create {}", dir.display()))?;
-    }
-    let tmp = out.with_extension("tmp.png");
-    crate::edge::plot::fitness_png(&series, &title, &tmp, size)?;
-    std::fs::rename(&tmp, out).with_context(|| format!("cannot write {}", out.display()))
 }
 
 struct Bar {
@@ -437,86 +381,26 @@ impl crate::tune::evolve::Progress for Bar {
     }
 }
 
-fn unique_dir(base: &Path, name: &str) -> PathBuf {
-    let mut p = base.join(name);
-    let mut n = 2;
-    while p.exists() {
-        p = base.join(format!("{name}-{n}"));
-        n += 1;
-    }
-    p
-}
-
 fn evolve_cmd(a: EvolveArgs) -> Result<()> {
-    use crate::tune::evolve::{InitialGenome, RunConfig, RunDir, SuiteEntry};
+    use crate::tune::evolve::{NewRun, create_run, open_run, run_generations, validate};
     let dir = match &a.resume {
-        Some(d) => {
-            let d = RunDir(d.clone());
-            d.load_config()
-                .context("--resume needs a run folder with config.toml")?;
-            d
-        }
-        None => {
-            let inits: Vec<PathBuf> = if a.init.is_empty() {
-                let best = a.params_dir.join("best.toml");
-                vec![if best.exists() {
-                    best
-                } else {
-                    a.params_dir.join("default.toml")
-                }]
+        Some(given) => open_run(given, &a.runs_dir)?,
+        None => create_run(&NewRun {
+            name: a.name.clone(),
+            runs_dir: a.runs_dir.clone(),
+            seed: a.seed,
+            generations: a.generations,
+            population: a.population,
+            games: a.games,
+            validation_games: a.validation_games,
+            validate_top: a.validate_top,
+            init: if a.init.is_empty() {
+                vec![yacht_genome_file::default_genome(&a.params_dir)]
             } else {
                 a.init.clone()
-            };
-            let mut initial = Vec::new();
-            for p in &inits {
-                let text = read_file(p)?;
-                let g = yacht_genome_file::parse_genome(&text, &p.display().to_string())?;
-                initial.push(InitialGenome {
-                    source: p.display().to_string(),
-                    genes: g.genes.to_vec(),
-                });
-            }
-            let suite = load_suite(&a.suite, &[])?
-                .into_iter()
-                .map(|o| SuiteEntry {
-                    name: o.name,
-                    player: o.player.command(),
-                    weight: o.weight,
-                })
-                .collect();
-            let name = a.name.clone().unwrap_or_else(|| format!("run-s{}", a.seed));
-            let path = if a.name.is_some() {
-                a.runs_dir.join(&name)
-            } else {
-                unique_dir(&a.runs_dir, &name)
-            };
-            if path.join("config.toml").exists() {
-                bail!(
-                    "{} already holds a run: use --resume {} or another --name",
-                    path.display(),
-                    path.display()
-                );
-            }
-            let cfg = RunConfig {
-                name: path
-                    .file_name()
-                    .map_or(name.clone(), |n| n.to_string_lossy().into_owned()),
-                seed: a.seed,
-                generations: a.generations,
-                population: a.population.max(2),
-                games: a.games,
-                validation_games: a.validation_games,
-                validate_top: a.validate_top,
-                init_sigma: 0.1,
-                ga: crate::tune::ga::GaSettings::default(),
-                suite,
-                initial,
-                tool_version: env!("CARGO_PKG_VERSION").to_string(),
-                git_revision: crate::tune::evolve::git_revision(),
-            };
-            write_atomic(&path.join("config.toml"), toml::to_string(&cfg)?.as_bytes())?;
-            RunDir(path)
-        }
+            },
+            suite: crate::tune::suite::load(&a.suite, &[])?,
+        })?,
     };
     let cfg = dir.load_config()?;
     let bar = (!a.quiet).then(|| {
@@ -539,60 +423,23 @@ fn evolve_cmd(a: EvolveArgs) -> Result<()> {
         &mut progress,
         &format!("run folder {}", dir.0.display()),
     );
-    let cp = with_threads(a.threads, || {
-        crate::tune::evolve::run_generations(&dir, &mut progress)
-    })??;
+    let cp = with_threads(a.threads, || run_generations(&dir, &mut progress))??;
     if let Some(b) = &progress.bar {
         b.finish();
     }
     let params_best = a.params_dir.join("best.toml");
-    let v = with_threads(a.threads, || {
-        crate::tune::evolve::validate(&dir, &cp, &params_best)
-    })??;
-    let plot = default_plot_path(&a.plots_dir, &dir.0);
-    plot_run(&dir.0, &plot, (1200, 900))?;
-    let first = cp.rows.first().map_or(0.0, |r| r.best);
-    let last = cp.rows.last().map_or(0.0, |r| r.best);
-    say!(
-        "run {}: {} generations, best fitness {first:.4} → {last:.4} (training dice)",
-        cfg.name,
-        cp.rows.len()
-    );
-    say!(
-        "validated winner ({} games per opponent, held-out dice):",
-        cfg.validation_games
-    );
-    write_out(&crate::tune::eval::table(&v.winner));
-    match &v.incumbent {
-        Some(i) if v.replaced => say!(
-            "beats the previous {} ({:.4} on the same games): replaced it",
-            params_best.display(),
-            i.fitness
-        ),
-        Some(i) => say!(
-            "does not beat {} ({:.4} vs {:.4} on the same games): kept it; the run's genome is in {}",
-            params_best.display(),
-            i.fitness,
-            v.winner.fitness,
-            dir.best().display()
-        ),
-        None => say!("wrote {}", params_best.display()),
-    }
+    let v = with_threads(a.threads, || validate(&dir, &cp, &params_best))??;
+    let plot = crate::edge::plot::default_plot_path(&a.plots_dir, &dir.0);
+    crate::edge::plot::plot_run(&dir.0, &plot, (1200, 900))?;
+    write_out(&v.report(&dir, &cfg, &cp, &params_best));
     say!("plot: {}", plot.display());
     Ok(())
 }
 
 fn export_cmd(genome: Option<PathBuf>, out: &Path) -> Result<()> {
-    let path = genome.unwrap_or_else(|| {
-        let best = PathBuf::from("params/best.toml");
-        if best.exists() {
-            best
-        } else {
-            PathBuf::from("params/default.toml")
-        }
-    });
+    let path = genome.unwrap_or_else(|| yacht_genome_file::default_genome(Path::new("params")));
     let shown = path.display().to_string();
-    let g = yacht_genome_file::parse_genome(&read_file(&path)?, &shown)?;
+    let g = yacht_genome_file::read_genome(&path, &shown)?;
     let src = crate::edge::export::export_source(&g, &shown);
     if src.len() > crate::edge::export::MAX_BYTES {
         bail!(
@@ -612,60 +459,16 @@ fn export_cmd(genome: Option<PathBuf>, out: &Path) -> Result<()> {
 }
 
 fn tournament_cmd(a: TournamentArgs) -> Result<()> {
-    use crate::host::tournament::{Entrant, Format, Settings};
-    let mut entrants = Vec::new();
-    if a.samples {
-        entrants.extend(crate::tune::suite::samples().into_iter().map(|o| Entrant {
-            name: o.name,
-            player: o.player,
-        }));
-    }
-    if let Some(path) = &a.file {
-        let text = read_file(path)?;
-        let suite = crate::tune::suite::parse_suite(
-            &text.replace("[[entrant]]", "[[opponent]]"),
-            &path.display().to_string(),
-        )
-        .map_err(anyhow::Error::msg)?;
-        entrants.extend(suite.into_iter().map(|o| Entrant {
-            name: o.name,
-            player: o.player,
-        }));
-    }
-    for e in &a.entrants {
-        let (name, what) = e.split_once('=').ok_or_else(|| {
-            anyhow::anyhow!("--entrant wants NAME=SPEC or NAME=COMMAND, got `{e}`")
-        })?;
-        let player = parse_player(what).with_context(|| format!("--entrant {name}"))?;
-        entrants.push(Entrant {
-            name: name.to_string(),
-            player,
-        });
-    }
-    let mut names = std::collections::HashSet::new();
-    for e in &entrants {
-        if !names.insert(e.name.clone()) {
-            bail!(
-                "two entrants are named `{}`: give them different names",
-                e.name
-            );
-        }
-    }
-    if entrants.len() < 2 {
-        bail!("a tournament needs at least two entrants (--entrant NAME=SPEC, --samples, --file)");
-    }
-    let format = match a.format.as_str() {
-        "round-robin" | "rr" => Format::RoundRobin,
-        "swiss" => Format::Swiss { rounds: a.rounds },
-        other => bail!("unknown --format `{other}`: round-robin or swiss"),
+    use crate::host::tournament::{Format, Settings, field};
+    let file = match &a.file {
+        Some(path) => Some((read_file(path)?, path.display().to_string())),
+        None => None,
     };
-    let n = entrants.len() as u64;
-    let games = 2
-        * a.deals
-        * match format {
-            Format::RoundRobin => n * (n - 1) / 2,
-            Format::Swiss { rounds } => rounds as u64 * (n / 2),
-        };
+    let file = file
+        .as_ref()
+        .map(|(text, name)| (text.as_str(), name.as_str()));
+    let entrants = field(a.samples, file, &a.entrants).map_err(anyhow::Error::msg)?;
+    let format = Format::parse(&a.format, a.rounds).map_err(anyhow::Error::msg)?;
     let settings = Settings {
         format,
         deals: a.deals,
@@ -683,7 +486,7 @@ fn tournament_cmd(a: TournamentArgs) -> Result<()> {
     let bar = if a.quiet {
         indicatif::ProgressBar::hidden()
     } else {
-        indicatif::ProgressBar::new(games)
+        indicatif::ProgressBar::new(settings.games(entrants.len()))
     };
     bar.set_style(
         indicatif::ProgressStyle::with_template(
@@ -706,42 +509,7 @@ fn tournament_cmd(a: TournamentArgs) -> Result<()> {
         write_atomic(p, serde_json::to_string_pretty(&table)?.as_bytes())?;
     }
     if let Some(p) = &a.csv {
-        let mut w = csv::Writer::from_writer(Vec::new());
-        w.write_record([
-            "rank",
-            "name",
-            "games",
-            "wins",
-            "draws",
-            "losses",
-            "points",
-            "win_rate",
-            "ci_lo",
-            "ci_hi",
-            "mean_margin",
-            "rating",
-            "rating_se",
-            "faults",
-        ])?;
-        for r in &table.standings {
-            w.write_record([
-                r.rank.to_string(),
-                r.name.clone(),
-                r.games.to_string(),
-                r.wins.to_string(),
-                r.draws.to_string(),
-                r.losses.to_string(),
-                format!("{}", r.points),
-                format!("{:.4}", r.win_rate),
-                format!("{:.4}", r.ci95[0]),
-                format!("{:.4}", r.ci95[1]),
-                format!("{:.1}", r.mean_margin),
-                format!("{:.1}", r.rating),
-                format!("{:.1}", r.rating_se),
-                r.faults.len().to_string(),
-            ])?;
-        }
-        write_atomic(p, &w.into_inner()?)?;
+        write_atomic(p, &table.to_csv()?)?;
     }
     if let Some(p) = &a.png {
         let tmp = p.with_extension("tmp.png");

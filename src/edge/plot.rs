@@ -5,7 +5,7 @@
 use anyhow::{Context, Result, anyhow};
 use plotters::prelude::*;
 use plotters::style::{FontStyle, register_font};
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use std::sync::Once;
 
 const FONT: &[u8] = include_bytes!("../../assets/DejaVuSansMono.ttf");
@@ -278,4 +278,26 @@ pub fn tournament_png(
     root.present()
         .with_context(|| format!("cannot write {}", out.display()))?;
     Ok(())
+}
+
+/// `plots/NAME-fitness.png` for the run folder `…/NAME`.
+pub fn default_plot_path(plots: &Path, run_dir: &Path) -> PathBuf {
+    let name = run_dir
+        .file_name()
+        .map_or("run".into(), |n| n.to_string_lossy().into_owned());
+    plots.join(format!("{name}-fitness.png"))
+}
+
+/// Draws a run's plot, atomically (temporary file, then rename).
+pub fn plot_run(run_dir: &Path, out: &Path, size: (u32, u32)) -> Result<()> {
+    let series = read_series(&run_dir.join("generations.csv"))?;
+    let title = run_dir
+        .file_name()
+        .map_or("run".into(), |n| n.to_string_lossy().into_owned());
+    if let Some(dir) = out.parent().filter(|d| !d.as_os_str().is_empty()) {
+        std::fs::create_dir_all(dir).with_context(|| format!("cannot create {}", dir.display()))?;
+    }
+    let tmp = out.with_extension("tmp.png");
+    fitness_png(&series, &title, &tmp, size)?;
+    std::fs::rename(&tmp, out).with_context(|| format!("cannot write {}", out.display()))
 }

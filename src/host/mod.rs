@@ -1,12 +1,13 @@
 //! Hosting games: the dice of a deal, the one game loop (`play`), programs
 //! behind the protocol (`program`), who sits in a seat (`player`), the
-//! official log (`transcript`), and the series built on them (`arena` for
-//! `tuner match`, `tournament`).
+//! official log (`transcript`), named players from files (`roster`), and
+//! the series built on them (`arena` for `tuner match`, `tournament`).
 
 pub mod arena;
 pub mod deal;
 pub mod play;
 pub mod player;
 pub mod program;
+pub mod roster;
 pub mod tournament;
 pub mod transcript;

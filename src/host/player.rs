@@ -36,6 +36,15 @@ impl Player {
         })
     }
 
+    /// A built-in spec with or without the `builtin:` prefix, else a
+    /// command line.
+    pub fn from_spec_or_command(s: &str) -> Result<Player, String> {
+        match StrategySpec::parse(s) {
+            Ok(spec) => Ok(Player::Builtin(spec)),
+            Err(_) => Player::parse(s),
+        }
+    }
+
     pub fn name(&self) -> String {
         match self {
             Player::Builtin(spec) => spec.name(),

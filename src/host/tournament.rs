@@ -9,6 +9,7 @@ use crate::host::deal::Deal;
 use crate::host::play::{Fault, Outcome};
 use crate::host::player::{Player, play_deal};
 use crate::host::program::Limits;
+use crate::host::roster;
 use crate::rng::derive_seed;
 use crate::stats::wilson95;
 use crate::text::truncate;
@@ -32,6 +33,75 @@ pub enum Format {
     RoundRobin,
     /// `rounds` rounds, pairing by current points, no repeat while avoidable.
     Swiss { rounds: u32 },
+}
+
+impl Format {
+    /// `round-robin` (or `rr`), or `swiss` with `rounds` rounds.
+    pub fn parse(name: &str, rounds: u32) -> Result<Format, String> {
+        match name {
+            "round-robin" | "rr" => Ok(Format::RoundRobin),
+            "swiss" => Ok(Format::Swiss { rounds }),
+            other => Err(format!("unknown format `{other}`: round-robin or swiss")),
+        }
+    }
+
+    /// Pairings played among `n` entrants (a Swiss round leaves the odd
+    /// one out with a bye).
+    pub fn pairings(self, n: usize) -> u64 {
+        let n = n as u64;
+        match self {
+            Format::RoundRobin => n * n.saturating_sub(1) / 2,
+            Format::Swiss { rounds } => rounds as u64 * (n / 2),
+        }
+    }
+}
+
+/// The entrants of a tournament: the ten samples (if asked), those of a
+/// roster file (text, name), and `NAME=SPEC` / `NAME=COMMAND` items. Names
+/// must differ; at least two are needed.
+pub fn field(
+    samples: bool,
+    file: Option<(&str, &str)>,
+    named: &[String],
+) -> Result<Vec<Entrant>, String> {
+    let mut listed = if samples { roster::samples() } else { vec![] };
+    if let Some((text, name)) = file {
+        listed.extend(roster::parse_roster(text, name, "entrant")?);
+    }
+    let mut entrants: Vec<Entrant> = listed
+        .into_iter()
+        .map(|l| Entrant {
+            name: l.name,
+            player: l.player,
+        })
+        .collect();
+    for item in named {
+        let (name, what) = item
+            .split_once('=')
+            .ok_or_else(|| format!("--entrant wants NAME=SPEC or NAME=COMMAND, got `{item}`"))?;
+        let player =
+            Player::from_spec_or_command(what).map_err(|e| format!("--entrant {name}: {e}"))?;
+        entrants.push(Entrant {
+            name: name.to_string(),
+            player,
+        });
+    }
+    let mut names = HashSet::new();
+    for e in &entrants {
+        if !names.insert(e.name.as_str()) {
+            return Err(format!(
+                "two entrants are named `{}`: give them different names",
+                e.name
+            ));
+        }
+    }
+    if entrants.len() < 2 {
+        return Err(
+            "a tournament needs at least two entrants (--entrant NAME=SPEC, --samples, --file)"
+                .into(),
+        );
+    }
+    Ok(entrants)
 }
 
 /// One game's result, from the first-listed entrant of its pairing.
@@ -84,6 +154,13 @@ pub struct Settings {
     /// Threads for games with a program (each runs two processes).
     pub jobs: usize,
     pub limits: Limits,
+}
+
+impl Settings {
+    /// Games of a tournament among `n` entrants.
+    pub fn games(&self, n: usize) -> u64 {
+        2 * self.deals * self.format.pairings(n)
+    }
 }
 
 /// Pairs for one round: indices into `entrants`, plus the bye (if odd).
@@ -453,6 +530,48 @@ fn table(entrants: &[Entrant], tally: Tally, byes: &[u32], deals: u64, interrupt
         cross,
         games: played,
         interrupted,
+    }
+}
+
+impl Table {
+    /// The leaderboard as CSV, one row per entrant in rank order.
+    pub fn to_csv(&self) -> Result<Vec<u8>, csv::Error> {
+        let mut w = csv::Writer::from_writer(Vec::new());
+        w.write_record([
+            "rank",
+            "name",
+            "games",
+            "wins",
+            "draws",
+            "losses",
+            "points",
+            "win_rate",
+            "ci_lo",
+            "ci_hi",
+            "mean_margin",
+            "rating",
+            "rating_se",
+            "faults",
+        ])?;
+        for r in &self.standings {
+            w.write_record([
+                r.rank.to_string(),
+                r.name.clone(),
+                r.games.to_string(),
+                r.wins.to_string(),
+                r.draws.to_string(),
+                r.losses.to_string(),
+                format!("{}", r.points),
+                format!("{:.4}", r.win_rate),
+                format!("{:.4}", r.ci95[0]),
+                format!("{:.4}", r.ci95[1]),
+                format!("{:.1}", r.mean_margin),
+                format!("{:.1}", r.rating),
+                format!("{:.1}", r.rating_se),
+                r.faults.len().to_string(),
+            ])?;
+        }
+        w.into_inner().map_err(|e| e.into_error().into())
     }
 }
 

@@ -138,6 +138,19 @@ fn summarise<'a>(name: &str, weight: f64, games: impl Iterator<Item = &'a Game>)
     }
 }
 
+impl Evaluation {
+    /// The evaluation as `tuner eval --json` writes it: who was evaluated,
+    /// the seed, the fitness and the per-opponent results.
+    pub fn to_json(&self, label: &str, seed: u64) -> serde_json::Result<String> {
+        serde_json::to_string_pretty(&serde_json::json!({
+            "genome": label,
+            "seed": seed,
+            "fitness": self.fitness,
+            "opponents": self.opponents,
+        }))
+    }
+}
+
 /// The evaluation as a table for the terminal.
 pub fn table(e: &Evaluation) -> String {
     let mut s = format!(

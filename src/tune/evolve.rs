@@ -10,13 +10,14 @@ use crate::players::StrategySpec;
 use crate::rng::derive_seed;
 use crate::tune::eval::{Evaluation, evaluate};
 use crate::tune::ga::{GaSettings, diversity, next_generation, perturbed, ranking};
+use crate::tune::named::NamedGenes;
 use crate::tune::suite::Opponent;
 use anyhow::{Context, Result, bail};
 use serde::{Deserialize, Serialize};
 use std::path::{Path, PathBuf};
 use std::time::Instant;
-use yacht_core::genome::{Genome, N_GENES};
-use yacht_genome_file::{genome_to_toml, parse_genome};
+use yacht_core::genome::Genome;
+use yacht_genome_file::genome_to_toml;
 
 /// One opponent as recorded in a run's config.
 #[derive(Clone, Debug, Serialize, Deserialize, PartialEq)]
@@ -46,7 +47,7 @@ pub struct RunConfig {
     pub init_sigma: f64,
     pub ga: GaSettings,
     pub suite: Vec<SuiteEntry>,
-    /// The initial genomes' genes, in GENES order, with where they came from.
+    /// The initial genomes, by gene name, with where they came from.
     pub initial: Vec<InitialGenome>,
     pub tool_version: String,
     pub git_revision: String,
@@ -56,7 +57,7 @@ pub struct RunConfig {
 #[serde(deny_unknown_fields)]
 pub struct InitialGenome {
     pub source: String,
-    pub genes: Vec<f64>,
+    pub genes: NamedGenes,
 }
 
 /// One generation's summary (a row of generations.csv).
@@ -78,21 +79,34 @@ pub struct GenerationRow {
 pub struct Checkpoint {
     /// The generation to evaluate next.
     pub next_generation: u32,
-    pub population: Vec<Vec<f64>>,
+    pub population: Vec<NamedGenes>,
     /// Fitness of the last evaluated population (for the final ranking).
     pub last_fitness: Vec<f64>,
-    pub last_population: Vec<Vec<f64>>,
+    pub last_population: Vec<NamedGenes>,
     pub rows: Vec<GenerationRow>,
 }
 
-fn to_genome(v: &[f64]) -> Result<Genome> {
-    if v.len() != N_GENES {
-        bail!("a genome has {} genes; this version has {N_GENES}", v.len());
+impl Checkpoint {
+    /// Genes that a genome of this checkpoint took by default.
+    fn defaulted(&self) -> Vec<&'static str> {
+        let mut names: Vec<&'static str> = self
+            .population
+            .iter()
+            .chain(&self.last_population)
+            .flat_map(|g| g.defaulted.iter().copied())
+            .collect();
+        names.sort();
+        names.dedup();
+        names
     }
-    Ok(Genome {
-        genes: std::array::from_fn(|i| v[i]),
-    }
-    .clamped())
+}
+
+fn named(pop: &[Genome]) -> Vec<NamedGenes> {
+    pop.iter().map(NamedGenes::from).collect()
+}
+
+fn genomes(pop: &[NamedGenes]) -> Vec<Genome> {
+    pop.iter().map(|g| g.genome.clone()).collect()
 }
 
 pub fn git_revision() -> String {
@@ -123,18 +137,18 @@ impl RunConfig {
     }
 
     /// The first generation: the initial genomes, then perturbed copies.
-    fn first_population(&self) -> Result<Vec<Genome>> {
+    fn first_population(&self) -> Vec<Genome> {
         let init: Vec<Genome> = self
             .initial
             .iter()
-            .map(|g| to_genome(&g.genes))
-            .collect::<Result<_>>()?;
+            .map(|g| g.genes.genome.clone())
+            .collect();
         let init = if init.is_empty() {
             vec![Genome::default()]
         } else {
             init
         };
-        Ok((0..self.population)
+        (0..self.population)
             .map(|i| {
                 let base = &init[i % init.len()];
                 if i < init.len() {
@@ -147,8 +161,107 @@ impl RunConfig {
                     )
                 }
             })
-            .collect())
+            .collect()
     }
+}
+
+/// What `tuner evolve` is given to start a run.
+#[derive(Clone, Debug)]
+pub struct NewRun {
+    /// The folder's name under `runs_dir`; None: `run-s<seed>`, made unique.
+    pub name: Option<String>,
+    pub runs_dir: PathBuf,
+    pub seed: u64,
+    pub generations: u32,
+    pub population: usize,
+    pub games: u64,
+    pub validation_games: u64,
+    pub validate_top: usize,
+    /// Genome files the first generation starts from.
+    pub init: Vec<PathBuf>,
+    pub suite: Vec<Opponent>,
+}
+
+/// Creates a run folder and its config.toml (seed, settings, suite,
+/// initial genomes, tool version, git revision). A folder that already
+/// holds a run is an error saying how to resume it.
+pub fn create_run(new: &NewRun) -> Result<RunDir> {
+    let mut initial = Vec::new();
+    for p in &new.init {
+        let shown = p.display().to_string();
+        let g = yacht_genome_file::read_genome(p, &shown)?;
+        initial.push(InitialGenome {
+            source: shown,
+            genes: (&g).into(),
+        });
+    }
+    let suite = new
+        .suite
+        .iter()
+        .map(|o| SuiteEntry {
+            name: o.name.clone(),
+            player: o.player.command(),
+            weight: o.weight,
+        })
+        .collect();
+    let path = match &new.name {
+        Some(name) => new.runs_dir.join(name),
+        None => unique_dir(&new.runs_dir, &format!("run-s{}", new.seed)),
+    };
+    let dir = RunDir(path);
+    if dir.config().exists() {
+        bail!(
+            "{} already holds a run: use --resume {} or another --name",
+            dir.0.display(),
+            dir.0.display()
+        );
+    }
+    let cfg = RunConfig {
+        name: dir
+            .0
+            .file_name()
+            .map_or_else(|| "run".into(), |n| n.to_string_lossy().into_owned()),
+        seed: new.seed,
+        generations: new.generations,
+        population: new.population.max(2),
+        games: new.games,
+        validation_games: new.validation_games,
+        validate_top: new.validate_top,
+        init_sigma: 0.1,
+        ga: GaSettings::default(),
+        suite,
+        initial,
+        tool_version: env!("CARGO_PKG_VERSION").to_string(),
+        git_revision: git_revision(),
+    };
+    write_atomic(&dir.config(), toml::to_string(&cfg)?.as_bytes())?;
+    Ok(dir)
+}
+
+/// `base/name`, or `base/name-2`, `-3`, … if taken.
+fn unique_dir(base: &Path, name: &str) -> PathBuf {
+    let mut p = base.join(name);
+    let mut n = 2;
+    while p.exists() {
+        p = base.join(format!("{name}-{n}"));
+        n += 1;
+    }
+    p
+}
+
+/// An existing run to resume: a run folder's path, or a bare name under
+/// `runs_dir`.
+pub fn open_run(given: &Path, runs_dir: &Path) -> Result<RunDir> {
+    let under = runs_dir.join(given);
+    let path = if !given.exists() && given.components().count() == 1 && under.exists() {
+        under
+    } else {
+        given.to_path_buf()
+    };
+    let dir = RunDir(path);
+    dir.load_config()
+        .context("--resume needs a run folder with config.toml")?;
+    Ok(dir)
 }
 
 fn genome_player(name: &str, g: &Genome) -> Player {
@@ -173,6 +286,10 @@ impl RunDir {
     }
     pub fn validation(&self) -> PathBuf {
         self.0.join("validation.json")
+    }
+    /// What a resume had to assume (genes added since), for the record.
+    pub fn notes(&self) -> PathBuf {
+        self.0.join("notes.txt")
     }
 
     pub fn load_config(&self) -> Result<RunConfig> {
@@ -243,15 +360,20 @@ pub fn run_generations(dir: &RunDir, progress: &mut dyn Progress) -> Result<Chec
     let mut cp = match dir.load_checkpoint()? {
         Some(cp) => {
             progress.message(&format!("resuming at generation {}", cp.next_generation));
+            let defaulted = cp.defaulted();
+            if !defaulted.is_empty() {
+                let note = format!(
+                    "genes added since the checkpoint was written take their defaults: {}",
+                    defaulted.join(", ")
+                );
+                progress.message(&note);
+                write_atomic(&dir.notes(), format!("{note}\n").as_bytes())?;
+            }
             cp
         }
         None => Checkpoint {
             next_generation: 0,
-            population: cfg
-                .first_population()?
-                .iter()
-                .map(|g| g.genes.to_vec())
-                .collect(),
+            population: named(&cfg.first_population()),
             last_fitness: vec![],
             last_population: vec![],
             rows: vec![],
@@ -262,11 +384,7 @@ pub fn run_generations(dir: &RunDir, progress: &mut dyn Progress) -> Result<Chec
     let start = Instant::now();
     while cp.next_generation < cfg.generations {
         let generation = cp.next_generation;
-        let pop: Vec<Genome> = cp
-            .population
-            .iter()
-            .map(|v| to_genome(v))
-            .collect::<Result<_>>()?;
+        let pop = genomes(&cp.population);
         let seed = derive_seed(&[cfg.seed, 0x6E17, generation as u64]);
         let evals: Vec<Evaluation> = pop
             .iter()
@@ -293,8 +411,7 @@ pub fn run_generations(dir: &RunDir, progress: &mut dyn Progress) -> Result<Chec
         );
         cp.rows.push(row.clone());
         cp.last_fitness = fitness;
-        cp.last_population = cp.population.clone();
-        cp.population = next.iter().map(|g| g.genes.to_vec()).collect();
+        cp.last_population = std::mem::replace(&mut cp.population, named(&next));
         cp.next_generation = generation + 1;
         write_csv(&dir.csv(), &names, &cp.rows)?;
         write_atomic(&dir.checkpoint(), serde_json::to_string(&cp)?.as_bytes())?;
@@ -323,7 +440,7 @@ pub fn validate(dir: &RunDir, cp: &Checkpoint, params_best: &Path) -> Result<Val
     let order = ranking(&cp.last_fitness);
     let mut best: Option<(Evaluation, Genome)> = None;
     for &i in order.iter().take(cfg.validate_top.max(1)) {
-        let g = to_genome(&cp.last_population[i])?;
+        let g = cp.last_population[i].genome.clone();
         let e = evaluate(&genome_player("candidate", &g), &suite, deals, seed);
         if best.as_ref().is_none_or(|(b, _)| e.fitness > b.fitness) {
             best = Some((e, g));
@@ -331,8 +448,7 @@ pub fn validate(dir: &RunDir, cp: &Checkpoint, params_best: &Path) -> Result<Val
     }
     let (winner, winner_genome) = best.expect("at least one candidate");
     let incumbent = if params_best.exists() {
-        let text = read_file(params_best)?;
-        let g = parse_genome(&text, &params_best.display().to_string())?;
+        let g = yacht_genome_file::read_genome(params_best, &params_best.display().to_string())?;
         Some(evaluate(
             &genome_player("incumbent", &g),
             &suite,
@@ -368,6 +484,45 @@ pub fn validate(dir: &RunDir, cp: &Checkpoint, params_best: &Path) -> Result<Val
         incumbent,
         replaced,
     })
+}
+
+impl Validation {
+    /// What the end of a run says: the winner's table and what became of
+    /// `params_best`.
+    pub fn report(
+        &self,
+        dir: &RunDir,
+        cfg: &RunConfig,
+        cp: &Checkpoint,
+        params_best: &Path,
+    ) -> String {
+        let first = cp.rows.first().map_or(0.0, |r| r.best);
+        let last = cp.rows.last().map_or(0.0, |r| r.best);
+        let mut s = format!(
+            "run {}: {} generations, best fitness {first:.4} → {last:.4} (training dice)\n\
+             validated winner ({} games per opponent, held-out dice):\n",
+            cfg.name,
+            cp.rows.len(),
+            cfg.validation_games
+        );
+        s.push_str(&crate::tune::eval::table(&self.winner));
+        s.push_str(&match &self.incumbent {
+            Some(i) if self.replaced => format!(
+                "beats the previous {} ({:.4} on the same games): replaced it\n",
+                params_best.display(),
+                i.fitness
+            ),
+            Some(i) => format!(
+                "does not beat {} ({:.4} vs {:.4} on the same games): kept it; the run's genome is in {}\n",
+                params_best.display(),
+                i.fitness,
+                self.winner.fitness,
+                dir.best().display()
+            ),
+            None => format!("wrote {}\n", params_best.display()),
+        });
+        s
+    }
 }
 
 fn best_header(cfg: &RunConfig, e: &Evaluation, games: u64) -> String {

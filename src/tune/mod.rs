@@ -4,4 +4,5 @@
 pub mod eval;
 pub mod evolve;
 pub mod ga;
+pub mod named;
 pub mod suite;
