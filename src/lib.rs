@@ -2,11 +2,12 @@
 //! programs, evaluates and evolves genomes for the bot of `yacht-core`, and
 //! writes the contest submission. See ARCHITECTURE.md for the map.
 //!
-//! Layers, each using only those before it: `yacht_core` (the rules and the
-//! bot, std only) → `rng`, `stats` → `players` (built-in players and their
-//! specs) → `host` (deals, the game loop, programs, match, tournament) →
-//! `tune` (suites, evaluation, the GA, evolve runs) → `edge` (command line,
-//! files, plots, export, bench).
+//! Layers, each using only those before it (tests/it/layers.rs checks):
+//! `yacht_core` (the rules and the bot, std only) → `rng`, `stats`, `text`,
+//! `files` → `players` (built-in players and their specs) → `host` (deals,
+//! the game loop, programs, match, tournament) → `tune` (suites,
+//! evaluation, the GA, evolve runs) → `edge` (command line, terminal,
+//! plots, export, bench).
 
 /// `println!` for command output: when the reader has gone (`tuner … |
 /// head`), the program ends quietly instead of panicking. (SIGPIPE stays
@@ -18,6 +19,7 @@ macro_rules! say {
 }
 
 pub mod edge;
+pub mod files;
 pub mod host;
 pub mod players;
 pub mod rng;

@@ -1,9 +1,8 @@
-//! The edges: the command line, files, terminal output, plots, the contest
-//! export and the speed figures. The library's domain code lives below.
+//! The edges: the command line, terminal output, plots, the contest export
+//! and the speed figures. The library's domain code lives below.
 
 pub mod bench;
 pub mod cli;
 pub mod export;
-pub mod files;
 pub mod out;
 pub mod plot;

@@ -4,7 +4,7 @@
 //! checkpoint.json (atomic, after every generation), best.toml and
 //! validation.json; `--resume` continues a killed run to the same result.
 
-use crate::edge::files::{read_file, write_atomic};
+use crate::files::{read_file, write_atomic};
 use crate::host::player::Player;
 use crate::players::StrategySpec;
 use crate::rng::derive_seed;

@@ -5,6 +5,7 @@
 
 mod bot;
 mod evolve;
+mod layers;
 mod referee;
 mod tournament;
 

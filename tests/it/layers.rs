@@ -1,0 +1,145 @@
+//! The source keeps its layers: a module of the tuner refers (outside its
+//! tests) only to modules of its own layer or below, and no modules refer
+//! to each other in a cycle, in the tuner or in the core.
+
+use crate::repo;
+use std::collections::{BTreeMap, BTreeSet};
+use std::path::Path;
+
+/// The tuner's top-level modules, lowest layer first (see src/lib.rs).
+const LAYERS: &[&[&str]] = &[
+    &["rng", "stats", "text", "files"],
+    &["players"],
+    &["host"],
+    &["tune"],
+    &["edge"],
+];
+
+/// Module path (`host::play`) → the crate modules its non-test code names.
+fn references(src: &Path) -> BTreeMap<String, BTreeSet<String>> {
+    let mut files = BTreeMap::new();
+    collect(src, src, &mut files);
+    let names: BTreeSet<String> = files.keys().cloned().collect();
+    files
+        .iter()
+        .map(|(module, text)| {
+            let code = text.split("#[cfg(test)]").next().unwrap_or("");
+            let mut refs = BTreeSet::new();
+            for (at, _) in code.match_indices("crate::") {
+                let path: String = code[at + 7..]
+                    .chars()
+                    .take_while(|c| c.is_ascii_alphanumeric() || *c == '_' || *c == ':')
+                    .collect();
+                let parts: Vec<&str> = path.split("::").collect();
+                // The longest prefix that names a module.
+                if let Some(m) = (1..=parts.len())
+                    .rev()
+                    .map(|k| parts[..k].join("::"))
+                    .find(|m| names.contains(m))
+                    .filter(|m| m != module && !m.starts_with(&format!("{module}::")))
+                {
+                    refs.insert(m);
+                }
+            }
+            (module.clone(), refs)
+        })
+        .collect()
+}
+
+fn collect(root: &Path, dir: &Path, out: &mut BTreeMap<String, String>) {
+    for entry in std::fs::read_dir(dir).unwrap() {
+        let path = entry.unwrap().path();
+        if path.is_dir() {
+            collect(root, &path, out);
+        } else if path.extension().is_some_and(|e| e == "rs") {
+            let rel = path.strip_prefix(root).unwrap().with_extension("");
+            let mut parts: Vec<String> = rel
+                .components()
+                .map(|c| c.as_os_str().to_string_lossy().into_owned())
+                .collect();
+            if matches!(parts.last().map(String::as_str), Some("mod" | "lib" | "main")) {
+                parts.pop();
+            }
+            out.insert(parts.join("::"), std::fs::read_to_string(&path).unwrap());
+        }
+    }
+}
+
+fn layer(module: &str) -> usize {
+    let top = module.split("::").next().unwrap_or("");
+    LAYERS
+        .iter()
+        .position(|l| l.contains(&top))
+        .unwrap_or_else(|| panic!("module `{module}` is in no layer of LAYERS"))
+}
+
+/// A cycle of references, if any.
+fn cycle(graph: &BTreeMap<String, BTreeSet<String>>) -> Option<Vec<String>> {
+    fn visit(
+        m: &str,
+        graph: &BTreeMap<String, BTreeSet<String>>,
+        state: &mut BTreeMap<String, u8>,
+        path: &mut Vec<String>,
+    ) -> Option<Vec<String>> {
+        state.insert(m.to_string(), 1);
+        path.push(m.to_string());
+        for d in graph.get(m).into_iter().flatten() {
+            match state.get(d.as_str()) {
+                Some(1) => {
+                    let start = path.iter().position(|p| p == d).unwrap();
+                    return Some([&path[start..], &[d.clone()]].concat());
+                }
+                Some(_) => {}
+                None => {
+                    if let Some(c) = visit(d, graph, state, path) {
+                        return Some(c);
+                    }
+                }
+            }
+        }
+        path.pop();
+        state.insert(m.to_string(), 2);
+        None
+    }
+    let mut state = BTreeMap::new();
+    for m in graph.keys() {
+        if !state.contains_key(m.as_str())
+            && let Some(c) = visit(m, graph, &mut state, &mut vec![])
+        {
+            return Some(c);
+        }
+    }
+    None
+}
+
+#[test]
+fn tuner_modules_use_only_their_layer_and_below_and_core_modules_form_no_cycle() {
+    let tuner = references(&repo("src"));
+    assert!(tuner.contains_key("host::play") && tuner.contains_key("edge::cli"));
+    for (module, refs) in tuner.iter().filter(|(m, _)| !m.is_empty()) {
+        for r in refs {
+            assert!(
+                layer(r) <= layer(module),
+                "`{module}` refers to `{r}`, a higher layer"
+            );
+        }
+    }
+    assert_eq!(cycle(&tuner), None, "a cycle among the tuner's modules");
+    let core = references(&repo("core/src"));
+    assert!(core.contains_key("rules") && core.contains_key("protocol"));
+    assert_eq!(cycle(&core), None, "a cycle among the core's modules");
+}
+
+#[test]
+fn the_checks_see_a_cycle_and_a_layer_breach() {
+    let graph: BTreeMap<String, BTreeSet<String>> = [
+        ("a", vec!["b"]),
+        ("b", vec!["c"]),
+        ("c", vec!["a"]),
+    ]
+    .into_iter()
+    .map(|(m, d)| (m.to_string(), d.into_iter().map(String::from).collect()))
+    .collect();
+    assert_eq!(cycle(&graph).map(|c| c.len()), Some(4));
+    assert!(layer("tune::evolve") < layer("edge::files"));
+}
