@@ -2,8 +2,8 @@
 //! and terminal I/O of the subcommands lives here or in the modules it calls
 //! at the edges (referee, plot, run folders).
 
-use crate::files::{read_file, write_atomic};
 use crate::edge::out::write_out;
+use crate::files::{read_file, write_atomic};
 use crate::host::arena::{DealSource, MatchSettings, run_match};
 use crate::host::deal::Deal;
 use crate::host::player::Player;

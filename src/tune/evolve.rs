@@ -4,6 +4,7 @@
 //! checkpoint.json (atomic, after every generation), best.toml and
 //! validation.json; `--resume` continues a killed run to the same result.
 
+use crate::files::FileError;
 use crate::files::{read_file, write_atomic};
 use crate::host::player::Player;
 use crate::players::StrategySpec;
@@ -12,11 +13,11 @@ use crate::tune::eval::{Evaluation, evaluate};
 use crate::tune::ga::{GaSettings, diversity, next_generation, perturbed, ranking};
 use crate::tune::named::NamedGenes;
 use crate::tune::suite::Opponent;
-use anyhow::{Context, Result, bail};
 use serde::{Deserialize, Serialize};
 use std::path::{Path, PathBuf};
 use std::time::Instant;
 use yacht_core::genome::Genome;
+use yacht_genome_file::GenomeError;
 use yacht_genome_file::genome_to_toml;
 
 /// One opponent as recorded in a run's config.
@@ -101,6 +102,41 @@ impl Checkpoint {
     }
 }
 
+/// Why a run could not be created, resumed or finished.
+#[derive(Debug, thiserror::Error)]
+pub enum RunError {
+    #[error(transparent)]
+    File(#[from] FileError),
+    #[error(transparent)]
+    Genome(#[from] GenomeError),
+    #[error("{} already holds a run: use --resume {} or another --name", .0.display(), .0.display())]
+    Exists(PathBuf),
+    #[error("{}: no run here (--resume needs a run folder with config.toml)", .0.display())]
+    NoRun(PathBuf),
+    #[error("{} is not a valid run config: {err}", path.display())]
+    BadConfig { path: PathBuf, err: toml::de::Error },
+    #[error("{} is damaged (delete it to restart the run from generation 0): {err}", path.display())]
+    DamagedCheckpoint {
+        path: PathBuf,
+        err: serde_json::Error,
+    },
+    #[error("suite entry `{name}`: {err}")]
+    Suite { name: String, err: String },
+    #[error("the run has no evaluated generation to validate")]
+    NothingToValidate,
+    #[error("cannot encode {what}: {err}")]
+    Encode { what: &'static str, err: String },
+}
+
+type Result<T, E = RunError> = std::result::Result<T, E>;
+
+fn encode<E: std::fmt::Display>(what: &'static str) -> impl FnOnce(E) -> RunError {
+    move |e| RunError::Encode {
+        what,
+        err: e.to_string(),
+    }
+}
+
 fn named(pop: &[Genome]) -> Vec<NamedGenes> {
     pop.iter().map(NamedGenes::from).collect()
 }
@@ -124,9 +160,10 @@ impl RunConfig {
         self.suite
             .iter()
             .map(|e| {
-                let player = Player::parse(&e.player)
-                    .map_err(anyhow::Error::msg)
-                    .with_context(|| format!("suite entry `{}`", e.name))?;
+                let player = Player::parse(&e.player).map_err(|err| RunError::Suite {
+                    name: e.name.clone(),
+                    err,
+                })?;
                 Ok(Opponent {
                     name: e.name.clone(),
                     player,
@@ -210,11 +247,7 @@ pub fn create_run(new: &NewRun) -> Result<RunDir> {
     };
     let dir = RunDir(path);
     if dir.config().exists() {
-        bail!(
-            "{} already holds a run: use --resume {} or another --name",
-            dir.0.display(),
-            dir.0.display()
-        );
+        return Err(RunError::Exists(dir.0));
     }
     let cfg = RunConfig {
         name: dir
@@ -234,7 +267,8 @@ pub fn create_run(new: &NewRun) -> Result<RunDir> {
         tool_version: env!("CARGO_PKG_VERSION").to_string(),
         git_revision: git_revision(),
     };
-    write_atomic(&dir.config(), toml::to_string(&cfg)?.as_bytes())?;
+    let text = toml::to_string(&cfg).map_err(encode("config.toml"))?;
+    write_atomic(&dir.config(), text.as_bytes())?;
     Ok(dir)
 }
 
@@ -259,8 +293,10 @@ pub fn open_run(given: &Path, runs_dir: &Path) -> Result<RunDir> {
         given.to_path_buf()
     };
     let dir = RunDir(path);
-    dir.load_config()
-        .context("--resume needs a run folder with config.toml")?;
+    if !dir.config().exists() {
+        return Err(RunError::NoRun(dir.0));
+    }
+    dir.load_config()?;
     Ok(dir)
 }
 
@@ -295,7 +331,7 @@ impl RunDir {
     pub fn load_config(&self) -> Result<RunConfig> {
         let p = self.config();
         let text = read_file(&p)?;
-        toml::from_str(&text).with_context(|| format!("{} is not a valid run config", p.display()))
+        toml::from_str(&text).map_err(|err| RunError::BadConfig { path: p, err })
     }
 
     pub fn load_checkpoint(&self) -> Result<Option<Checkpoint>> {
@@ -304,13 +340,9 @@ impl RunDir {
             return Ok(None);
         }
         let text = read_file(&p)?;
-        let c: Checkpoint = serde_json::from_str(&text).with_context(|| {
-            format!(
-                "{} is damaged (delete it to restart the run from generation 0)",
-                p.display()
-            )
-        })?;
-        Ok(Some(c))
+        serde_json::from_str(&text)
+            .map(Some)
+            .map_err(|err| RunError::DamagedCheckpoint { path: p, err })
     }
 }
 
@@ -329,7 +361,7 @@ pub fn write_csv(path: &Path, names: &[String], rows: &[GenerationRow]) -> Resul
     .map(String::from)
     .to_vec();
     header.extend(names.iter().map(|n| format!("best_vs_{n}")));
-    w.write_record(&header)?;
+    w.write_record(&header).map_err(encode("generations.csv"))?;
     for r in rows {
         let mut rec = vec![
             r.generation.to_string(),
@@ -341,9 +373,10 @@ pub fn write_csv(path: &Path, names: &[String], rows: &[GenerationRow]) -> Resul
             r.games.to_string(),
         ];
         rec.extend(r.best_by_opponent.iter().map(|x| format!("{x:.4}")));
-        w.write_record(&rec)?;
+        w.write_record(&rec).map_err(encode("generations.csv"))?;
     }
-    write_atomic(path, &w.into_inner()?)
+    let bytes = w.into_inner().map_err(encode("generations.csv"))?;
+    Ok(write_atomic(path, &bytes)?)
 }
 
 /// What the caller wants to see while a run goes on.
@@ -414,7 +447,8 @@ pub fn run_generations(dir: &RunDir, progress: &mut dyn Progress) -> Result<Chec
         cp.last_population = std::mem::replace(&mut cp.population, named(&next));
         cp.next_generation = generation + 1;
         write_csv(&dir.csv(), &names, &cp.rows)?;
-        write_atomic(&dir.checkpoint(), serde_json::to_string(&cp)?.as_bytes())?;
+        let text = serde_json::to_string(&cp).map_err(encode("checkpoint.json"))?;
+        write_atomic(&dir.checkpoint(), text.as_bytes())?;
         progress.generation(&row, cfg.generations);
     }
     Ok(cp)
@@ -433,7 +467,7 @@ pub fn validate(dir: &RunDir, cp: &Checkpoint, params_best: &Path) -> Result<Val
     let cfg = dir.load_config()?;
     let suite = cfg.opponents()?;
     if cp.last_population.is_empty() {
-        bail!("the run has no evaluated generation to validate");
+        return Err(RunError::NothingToValidate);
     }
     let deals = cfg.validation_games.div_ceil(2).max(1);
     let seed = derive_seed(&[cfg.seed, 0x7A1D]);
@@ -476,7 +510,9 @@ pub fn validate(dir: &RunDir, cp: &Checkpoint, params_best: &Path) -> Result<Val
     });
     write_atomic(
         &dir.validation(),
-        serde_json::to_string_pretty(&json)?.as_bytes(),
+        serde_json::to_string_pretty(&json)
+            .map_err(encode("validation.json"))?
+            .as_bytes(),
     )?;
     Ok(Validation {
         winner,

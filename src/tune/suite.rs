@@ -2,11 +2,21 @@
 //! against, with weights. An entry is a built-in spec or a program command;
 //! `--vs` names opponents on the command line instead.
 
+use crate::files::{FileError, read_file};
 use crate::host::player::Player;
 use crate::host::roster::parse_roster;
 pub use crate::host::roster::{Listed as Opponent, samples};
-use anyhow::{Context, Result};
 use std::path::Path;
+
+/// A suite that could not be had.
+#[derive(Debug, thiserror::Error)]
+pub enum SuiteError {
+    #[error(transparent)]
+    File(#[from] FileError),
+    /// A bad entry or opponent (the message names it).
+    #[error("{0}")]
+    Bad(String),
+}
 
 /// Parses a suite file; errors name the file and the entry.
 pub fn parse_suite(text: &str, file: &str) -> Result<Vec<Opponent>, String> {
@@ -15,15 +25,14 @@ pub fn parse_suite(text: &str, file: &str) -> Result<Vec<Opponent>, String> {
 
 /// The suite of a file, or the `vs` opponents (specs or commands, weight
 /// 1) when any are given.
-pub fn load(path: &Path, vs: &[String]) -> Result<Vec<Opponent>> {
+pub fn load(path: &Path, vs: &[String]) -> Result<Vec<Opponent>, SuiteError> {
     if vs.is_empty() {
-        let text = std::fs::read_to_string(path)
-            .with_context(|| format!("cannot read {}", path.display()))?;
-        return parse_suite(&text, &path.display().to_string()).map_err(anyhow::Error::msg);
+        let text = read_file(path)?;
+        return parse_suite(&text, &path.display().to_string()).map_err(SuiteError::Bad);
     }
     vs.iter()
         .map(|s| {
-            let player = Player::from_spec_or_command(s).map_err(anyhow::Error::msg)?;
+            let player = Player::from_spec_or_command(s).map_err(SuiteError::Bad)?;
             Ok(Opponent {
                 name: player.name(),
                 player,

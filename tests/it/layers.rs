@@ -57,7 +57,10 @@ fn collect(root: &Path, dir: &Path, out: &mut BTreeMap<String, String>) {
                 .components()
                 .map(|c| c.as_os_str().to_string_lossy().into_owned())
                 .collect();
-            if matches!(parts.last().map(String::as_str), Some("mod" | "lib" | "main")) {
+            if matches!(
+                parts.last().map(String::as_str),
+                Some("mod" | "lib" | "main")
+            ) {
                 parts.pop();
             }
             out.insert(parts.join("::"), std::fs::read_to_string(&path).unwrap());
@@ -87,7 +90,7 @@ fn cycle(graph: &BTreeMap<String, BTreeSet<String>>) -> Option<Vec<String>> {
             match state.get(d.as_str()) {
                 Some(1) => {
                     let start = path.iter().position(|p| p == d).unwrap();
-                    return Some([&path[start..], &[d.clone()]].concat());
+                    return Some([&path[start..], std::slice::from_ref(d)].concat());
                 }
                 Some(_) => {}
                 None => {
@@ -132,14 +135,11 @@ fn tuner_modules_use_only_their_layer_and_below_and_core_modules_form_no_cycle()
 
 #[test]
 fn the_checks_see_a_cycle_and_a_layer_breach() {
-    let graph: BTreeMap<String, BTreeSet<String>> = [
-        ("a", vec!["b"]),
-        ("b", vec!["c"]),
-        ("c", vec!["a"]),
-    ]
-    .into_iter()
-    .map(|(m, d)| (m.to_string(), d.into_iter().map(String::from).collect()))
-    .collect();
+    let graph: BTreeMap<String, BTreeSet<String>> =
+        [("a", vec!["b"]), ("b", vec!["c"]), ("c", vec!["a"])]
+            .into_iter()
+            .map(|(m, d)| (m.to_string(), d.into_iter().map(String::from).collect()))
+            .collect();
     assert_eq!(cycle(&graph).map(|c| c.len()), Some(4));
     assert!(layer("tune::evolve") < layer("edge::files"));
 }
