@@ -16,7 +16,7 @@ use crate::tune::suite::Opponent;
 use serde::{Deserialize, Serialize};
 use std::path::{Path, PathBuf};
 use std::time::Instant;
-use yacht_core::genome::Genome;
+use yacht_core::genome::{GENES, Genome};
 use yacht_genome_file::GenomeError;
 use yacht_genome_file::genome_to_toml;
 
@@ -87,19 +87,13 @@ pub struct Checkpoint {
     pub rows: Vec<GenerationRow>,
 }
 
-impl Checkpoint {
-    /// Genes that a genome of this checkpoint took by default.
-    fn defaulted(&self) -> Vec<&'static str> {
-        let mut names: Vec<&'static str> = self
-            .population
-            .iter()
-            .chain(&self.last_population)
-            .flat_map(|g| g.defaulted.iter().copied())
-            .collect();
-        names.sort();
-        names.dedup();
-        names
-    }
+/// The genes some of `genomes` took by default (their file predates them),
+/// in table order.
+fn defaulted<'a>(genomes: impl Iterator<Item = &'a NamedGenes>) -> Vec<&'static str> {
+    let mut names: Vec<&'static str> = genomes.flat_map(|g| g.defaulted.clone()).collect();
+    names.sort_by_key(|n| Genome::index_of(n));
+    names.dedup();
+    names
 }
 
 /// Why a run could not be created, resumed or finished.
@@ -390,18 +384,32 @@ pub fn run_generations(dir: &RunDir, progress: &mut dyn Progress) -> Result<Chec
     let cfg = dir.load_config()?;
     let suite = cfg.opponents()?;
     let names: Vec<String> = suite.iter().map(|o| o.name.clone()).collect();
-    let mut cp = match dir.load_checkpoint()? {
+    let loaded = dir.load_checkpoint()?;
+    let saved = cfg.initial.iter().map(|i| &i.genes);
+    let saved = saved.chain(
+        loaded
+            .iter()
+            .flat_map(|c| c.population.iter().chain(&c.last_population)),
+    );
+    let added = defaulted(saved);
+    if !added.is_empty() {
+        let note = format!(
+            "genes this run's files do not have take their defaults: {}",
+            added
+                .iter()
+                .map(|n| format!(
+                    "{n} = {:?}",
+                    GENES[Genome::index_of(n).expect("a gene")].default
+                ))
+                .collect::<Vec<_>>()
+                .join(", ")
+        );
+        progress.message(&note);
+        write_atomic(&dir.notes(), format!("{note}\n").as_bytes())?;
+    }
+    let mut cp = match loaded {
         Some(cp) => {
             progress.message(&format!("resuming at generation {}", cp.next_generation));
-            let defaulted = cp.defaulted();
-            if !defaulted.is_empty() {
-                let note = format!(
-                    "genes added since the checkpoint was written take their defaults: {}",
-                    defaulted.join(", ")
-                );
-                progress.message(&note);
-                write_atomic(&dir.notes(), format!("{note}\n").as_bytes())?;
-            }
             cp
         }
         None => Checkpoint {

@@ -190,3 +190,52 @@ fn a_damaged_checkpoint_is_a_clear_error() {
     );
     assert!(!err.contains("panicked"));
 }
+
+#[test]
+fn a_run_saved_before_a_gene_was_added_resumes_with_its_default_noted() {
+    let dir = scratch("evolve-old-genes");
+    let mut first = evolve(&dir, "old", "2", "2");
+    run_ok(&mut first);
+    let run = dir.join("runs/old");
+    // As if `bid_follow` had been added after the run was saved: no genome
+    // of its files has it, and the run must be extended by a generation.
+    let cp = run.join("checkpoint.json");
+    let mut v: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(&cp).unwrap()).unwrap();
+    for key in ["population", "last_population"] {
+        for g in v[key].as_array_mut().unwrap() {
+            g.as_object_mut().unwrap().remove("bid_follow").unwrap();
+        }
+    }
+    v["next_generation"] = 1.into();
+    v["rows"].as_array_mut().unwrap().pop();
+    std::fs::write(&cp, v.to_string()).unwrap();
+    let config = run.join("config.toml");
+    let text = std::fs::read_to_string(&config).unwrap();
+    let text: String = text
+        .lines()
+        .filter(|l| !l.starts_with("bid_follow ="))
+        .map(|l| format!("{l}\n"))
+        .collect();
+    std::fs::write(&config, text).unwrap();
+    let out = run_ok(
+        tuner()
+            .args(["evolve", "--quiet", "--resume"])
+            .arg(&run)
+            .arg("--params-dir")
+            .arg(dir.join("params-old"))
+            .arg("--plots-dir")
+            .arg(dir.join("plots")),
+    );
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("bid_follow = 0.0"), "{err}");
+    let notes = std::fs::read_to_string(run.join("notes.txt")).unwrap();
+    assert!(
+        notes.contains("take their defaults: bid_follow = 0.0"),
+        "{notes}"
+    );
+    let v: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(&cp).unwrap()).unwrap();
+    assert_eq!(v["next_generation"], 2);
+    assert_eq!(v["population"][0]["bid_follow"], 0.0, "written back whole");
+}
