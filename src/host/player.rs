@@ -61,6 +61,21 @@ impl Player {
     }
 }
 
+impl std::str::FromStr for Player {
+    type Err = String;
+    /// As [`Player::parse`]: `builtin:SPEC` or a command line.
+    fn from_str(s: &str) -> Result<Player, String> {
+        Player::parse(s)
+    }
+}
+
+impl std::fmt::Display for Player {
+    /// As the log's COMMAND header shows it (`builtin:SPEC` or the command).
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.command())
+    }
+}
+
 /// A played deal: the result, and each seat's decision times (kept when a
 /// program plays; two built-ins are not timed).
 #[derive(Debug)]

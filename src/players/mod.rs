@@ -116,6 +116,21 @@ impl StrategySpec {
     }
 }
 
+impl std::str::FromStr for StrategySpec {
+    type Err = String;
+    /// As [`StrategySpec::parse`]: the error lists the valid forms.
+    fn from_str(s: &str) -> Result<StrategySpec, String> {
+        StrategySpec::parse(s)
+    }
+}
+
+impl std::fmt::Display for StrategySpec {
+    /// The spec string that parses back to this spec.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.spec())
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -130,6 +145,15 @@ mod tests {
             StrategySpec::parse(" greedy ").unwrap(),
             StrategySpec::Greedy
         );
+    }
+
+    #[test]
+    fn specs_display_as_they_parse() {
+        for text in ["greedy", "sample:4D", "combo:3E", "sample:1A"] {
+            let spec: StrategySpec = text.parse().unwrap();
+            assert_eq!(spec.to_string(), text);
+            assert_eq!(spec.to_string().parse::<StrategySpec>(), Ok(spec));
+        }
     }
 
     #[test]
