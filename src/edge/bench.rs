@@ -154,7 +154,7 @@ pub fn run(args: BenchArgs) -> Result<()> {
     if args.match_games > 0 {
         let exe = std::env::current_exe()?;
         let cmd = format!("{} play greedy", shlex::try_quote(&exe.to_string_lossy())?);
-        let p = Player::parse(&cmd).map_err(anyhow::Error::msg)?;
+        let p = Player::parse(&cmd)?;
         for jobs in [1, cores] {
             let t = Instant::now();
             let settings = MatchSettings {

@@ -6,7 +6,7 @@ use crate::edge::out::write_out;
 use crate::files::{read_file, write_atomic};
 use crate::host::arena::{DealSource, MatchSettings, run_match};
 use crate::host::deal::Deal;
-use crate::host::player::Player;
+use crate::host::player::{Player, check_programs};
 use crate::host::program::Limits;
 use crate::players::StrategySpec;
 use anyhow::{Context, Result, bail};
@@ -265,12 +265,8 @@ fn play(spec: &str, seed: u64) -> Result<()> {
 }
 
 fn match_cmd(a: MatchArgs) -> Result<()> {
-    let p1 = Player::parse(&a.p1)
-        .map_err(anyhow::Error::msg)
-        .context("--p1")?;
-    let p2 = Player::parse(&a.p2)
-        .map_err(anyhow::Error::msg)
-        .context("--p2")?;
+    let p1 = Player::parse(&a.p1).context("--p1")?;
+    let p2 = Player::parse(&a.p2).context("--p2")?;
     let source = match (&a.input, a.seed) {
         (Some(path), _) => DealSource::Fixed(
             Deal::parse(&read_file(path)?)
@@ -293,6 +289,7 @@ fn match_cmd(a: MatchArgs) -> Result<()> {
         limits,
         jobs: a.jobs,
     };
+    check_programs([&p1, &p2], limits)?;
     let summary = run_match(&p1, &p2, &settings, |_, game| {
         if a.log.is_some() {
             if !log.is_empty() {
@@ -323,18 +320,14 @@ fn eval_cmd(a: EvalArgs) -> Result<()> {
     let (player, label) = match (&a.genome, &a.player) {
         (Some(path), _) => {
             let p = path.display().to_string();
-            (
-                Player::from_spec_or_command(&format!("genome:{p}")).map_err(anyhow::Error::msg)?,
-                p,
-            )
+            (Player::builtin(&format!("genome:{p}"))?, p)
         }
-        (None, Some(s)) => (
-            Player::from_spec_or_command(s).map_err(anyhow::Error::msg)?,
-            s.clone(),
-        ),
+        (None, Some(s)) => (Player::parse(s).context("--player")?, s.clone()),
         (None, None) => bail!("give --genome PATH or --player SPEC"),
     };
     let suite = crate::tune::suite::load(&a.suite, &a.vs)?;
+    let players = suite.iter().map(|o| &o.player);
+    check_programs(players.chain([&player]), Limits::default())?;
     let deals = a.games.div_ceil(2).max(1);
     let start = std::time::Instant::now();
     let e = with_threads(a.threads, || {
@@ -403,6 +396,8 @@ fn evolve_cmd(a: EvolveArgs) -> Result<()> {
         })?,
     };
     let cfg = dir.load_config()?;
+    let suite = cfg.opponents()?;
+    check_programs(suite.iter().map(|o| &o.player), Limits::default())?;
     let bar = (!a.quiet).then(|| {
         let b = indicatif::ProgressBar::new(cfg.generations as u64);
         b.set_style(
@@ -479,6 +474,7 @@ fn tournament_cmd(a: TournamentArgs) -> Result<()> {
             ..Limits::default()
         },
     };
+    check_programs(entrants.iter().map(|e| &e.player), settings.limits)?;
     let stop = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(false));
     let flag = stop.clone();
     // Ctrl-C: finish the games under way, skip the rest, print the standings.

@@ -6,7 +6,7 @@ use crate::host::deal::Deal;
 use crate::host::play::{Contestant, Fault, GameResult, InProcess, Message, play_game};
 use crate::host::program::{Limits, Program};
 use crate::host::transcript::Event;
-use crate::players::StrategySpec;
+use crate::players::{SPEC_HELP, StrategySpec};
 use std::time::Duration;
 use yacht_core::game::{Put, Strategy, View};
 use yacht_core::rules::{Bid, PerSeat};
@@ -19,30 +19,83 @@ pub enum Player {
     Program { command: String, argv: Vec<String> },
 }
 
+/// Text that names no player.
+#[derive(Clone, Debug, PartialEq, thiserror::Error)]
+pub enum PlayerError {
+    /// Written as a built-in, but not a valid one (or its genome file is
+    /// bad); the message lists the valid forms or names file and line.
+    #[error("{0}")]
+    Spec(String),
+    #[error(
+        "`{0}` is not a built-in player ({SPEC_HELP}) and no program `{1}` exists (give its path, or a command on PATH)"
+    )]
+    NotFound(String, String),
+    #[error("cannot split the command line `{0}` (unbalanced quotes?)")]
+    BadCommandLine(String),
+    #[error("empty command line")]
+    Empty,
+    #[error("program `{command}` did not answer READY with OK: {fault}")]
+    NotReady { command: String, fault: Fault },
+}
+
 impl Player {
-    /// `builtin:SPEC`, or a command line split like a shell would (it is
-    /// never run through a shell).
-    pub fn parse(s: &str) -> Result<Player, String> {
-        if let Some(spec) = s.strip_prefix("builtin:") {
-            return StrategySpec::parse(spec).map(Player::Builtin);
+    /// The one grammar of every command: a built-in, with or without the
+    /// `builtin:` prefix (`greedy`, `sample:N`, `sample:4D`, `combo:XY`,
+    /// `genome:PATH`), or else a command line (split like a shell would,
+    /// never run by one) whose program exists. Text written as a built-in
+    /// is never taken for a program.
+    pub fn parse(s: &str) -> Result<Player, PlayerError> {
+        let s = s.trim();
+        match s.strip_prefix("builtin:") {
+            Some(spec) => Player::builtin(spec),
+            None if StrategySpec::looks_built_in(s) => Player::builtin(s),
+            None => Player::program(s),
         }
-        let argv = shlex::split(s).ok_or_else(|| format!("cannot split command line `{s}`"))?;
-        if argv.is_empty() {
-            return Err("empty command line".to_string());
+    }
+
+    /// A built-in player.
+    pub fn builtin(spec: &str) -> Result<Player, PlayerError> {
+        StrategySpec::parse(spec)
+            .map(Player::Builtin)
+            .map_err(PlayerError::Spec)
+    }
+
+    /// A program: its executable must exist (a path, or a name on PATH).
+    pub fn program(command: &str) -> Result<Player, PlayerError> {
+        let argv = shlex::split(command)
+            .ok_or_else(|| PlayerError::BadCommandLine(command.to_string()))?;
+        let program = argv.first().ok_or(PlayerError::Empty)?;
+        if !executable_exists(program) {
+            return Err(PlayerError::NotFound(command.to_string(), program.clone()));
         }
         Ok(Player::Program {
-            command: s.to_string(),
+            command: command.to_string(),
             argv,
         })
     }
 
-    /// A built-in spec with or without the `builtin:` prefix, else a
-    /// command line.
-    pub fn from_spec_or_command(s: &str) -> Result<Player, String> {
-        match StrategySpec::parse(s) {
-            Ok(spec) => Ok(Player::Builtin(spec)),
-            Err(_) => Player::parse(s),
-        }
+    /// Starts a program once and has it answer READY (within the READY
+    /// limit) and FINISH, so a command fails naming it before any game.
+    /// A built-in needs no check.
+    pub fn check_ready(&self, limits: Limits) -> Result<(), PlayerError> {
+        let Player::Program { command, argv } = self else {
+            return Ok(());
+        };
+        let not_ready = |fault| PlayerError::NotReady {
+            command: command.clone(),
+            fault,
+        };
+        let mut p = Program::spawn(argv, limits).map_err(|e| {
+            not_ready(Fault::CannotStart(format!(
+                "cannot start `{}`: {e}",
+                argv[0]
+            )))
+        })?;
+        p.tell(Message::Ready);
+        let ready = p.ready();
+        p.tell(Message::Finish);
+        p.close();
+        ready.map_err(not_ready)
     }
 
     pub fn name(&self) -> String {
@@ -62,11 +115,41 @@ impl Player {
 }
 
 impl std::str::FromStr for Player {
-    type Err = String;
-    /// As [`Player::parse`]: `builtin:SPEC` or a command line.
-    fn from_str(s: &str) -> Result<Player, String> {
+    type Err = PlayerError;
+    /// As [`Player::parse`].
+    fn from_str(s: &str) -> Result<Player, PlayerError> {
         Player::parse(s)
     }
+}
+
+/// Each distinct program among `players` answers READY, or the error names
+/// the first that does not.
+pub fn check_programs<'a>(
+    players: impl IntoIterator<Item = &'a Player>,
+    limits: Limits,
+) -> Result<(), PlayerError> {
+    let mut seen = std::collections::HashSet::new();
+    for p in players {
+        if seen.insert(p.command()) {
+            p.check_ready(limits)?;
+        }
+    }
+    Ok(())
+}
+
+/// Whether `program` names an executable file: a path (with a `/`), or a
+/// name found in a folder of PATH.
+fn executable_exists(program: &str) -> bool {
+    use std::os::unix::fs::PermissionsExt;
+    let is_exe = |p: &std::path::Path| {
+        p.metadata()
+            .is_ok_and(|m| m.is_file() && m.permissions().mode() & 0o111 != 0)
+    };
+    if program.contains('/') {
+        return is_exe(std::path::Path::new(program));
+    }
+    std::env::var_os("PATH")
+        .is_some_and(|path| std::env::split_paths(&path).any(|dir| is_exe(&dir.join(program))))
 }
 
 impl std::fmt::Display for Player {

@@ -40,8 +40,8 @@ pub fn parse_roster(text: &str, file: &str, table: &str) -> Result<Vec<Listed>, 
     for (i, e) in entries.into_iter().enumerate() {
         let at = |m: String| format!("{file}: {table} #{}: {m}", i + 1);
         let player = match (&e.spec, &e.command) {
-            (Some(s), None) => Player::parse(&format!("builtin:{s}")).map_err(at)?,
-            (None, Some(c)) => Player::parse(c).map_err(at)?,
+            (Some(s), None) => Player::builtin(s).map_err(|e| at(e.to_string()))?,
+            (None, Some(c)) => Player::program(c).map_err(|e| at(e.to_string()))?,
             _ => return Err(at("give exactly one of `spec` or `command`".into())),
         };
         if table == "entrant" && e.weight.is_some() {
@@ -68,7 +68,7 @@ pub fn parse_roster(text: &str, file: &str, table: &str) -> Result<Vec<Listed>, 
 pub fn samples() -> Vec<Listed> {
     (1..=10)
         .map(|n| {
-            let player = Player::parse(&format!("builtin:sample:{n}")).expect("built-in spec");
+            let player = Player::builtin(&format!("sample:{n}")).expect("built-in spec");
             Listed {
                 name: player.name(),
                 player,

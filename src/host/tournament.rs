@@ -79,8 +79,7 @@ pub fn field(
         let (name, what) = item
             .split_once('=')
             .ok_or_else(|| format!("--entrant wants NAME=SPEC or NAME=COMMAND, got `{item}`"))?;
-        let player =
-            Player::from_spec_or_command(what).map_err(|e| format!("--entrant {name}: {e}"))?;
+        let player = Player::parse(what).map_err(|e| format!("--entrant {name}: {e}"))?;
         entrants.push(Entrant {
             name: name.to_string(),
             player,

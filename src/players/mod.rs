@@ -28,10 +28,22 @@ pub enum StrategySpec {
 /// The spec forms accepted, for error messages.
 pub const SPEC_HELP: &str = "greedy, sample:N (N = 1..10), sample:1A … sample:5E, combo:XY (X = 1..5, Y = A..E), genome:PATH";
 
+/// The kinds of spec written `KIND:ARG`.
+const KINDS: [&str; 3] = ["sample", "combo", "genome"];
+
 impl StrategySpec {
+    /// Whether `s` is written as a built-in (`greedy` or `KIND:…` for a
+    /// known kind), valid or not: such text never names a program.
+    pub fn looks_built_in(s: &str) -> bool {
+        let s = s.trim();
+        s == "greedy"
+            || s.split_once(':')
+                .is_some_and(|(kind, _)| KINDS.contains(&kind))
+    }
+
     pub fn parse(spec: &str) -> Result<StrategySpec, String> {
         let spec = spec.trim();
-        let unknown = || format!("unknown strategy `{spec}`; valid: {SPEC_HELP}");
+        let unknown = || format!("unknown built-in player `{spec}`; valid: {SPEC_HELP}");
         if spec == "greedy" {
             return Ok(StrategySpec::Greedy);
         }
@@ -66,10 +78,8 @@ impl StrategySpec {
                 })
             }
             "genome" => {
-                let text = std::fs::read_to_string(arg)
-                    .map_err(|e| format!("cannot read genome file {arg}: {e}"))?;
-                let genome =
-                    yacht_genome_file::parse_genome(&text, arg).map_err(|e| e.to_string())?;
+                let genome = yacht_genome_file::read_genome(std::path::Path::new(arg), arg)
+                    .map_err(|e| e.to_string())?;
                 Ok(StrategySpec::genome(arg, genome))
             }
             _ => Err(unknown()),

@@ -156,7 +156,7 @@ impl RunConfig {
             .map(|e| {
                 let player = Player::parse(&e.player).map_err(|err| RunError::Suite {
                     name: e.name.clone(),
-                    err,
+                    err: err.to_string(),
                 })?;
                 Ok(Opponent {
                     name: e.name.clone(),

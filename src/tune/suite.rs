@@ -32,7 +32,7 @@ pub fn load(path: &Path, vs: &[String]) -> Result<Vec<Opponent>, SuiteError> {
     }
     vs.iter()
         .map(|s| {
-            let player = Player::from_spec_or_command(s).map_err(SuiteError::Bad)?;
+            let player = Player::parse(s).map_err(|e| SuiteError::Bad(format!("--vs {s}: {e}")))?;
             Ok(Opponent {
                 name: player.name(),
                 player,

@@ -7,6 +7,7 @@ mod bot;
 mod evolve;
 mod layers;
 mod referee;
+mod specs;
 mod tournament;
 
 use std::path::{Path, PathBuf};

@@ -144,9 +144,11 @@ fn faulty_programs_lose_with_the_official_reason_promptly_and_leave_nothing() {
             "BID PARSE FAILED",
             "sleep 30.0102",
         ),
+        // Answers the command's READY check before the games, then NOPE:
+        // a program that fails the check is tested in specs.rs.
         (
             "ready",
-            "read l; echo NOPE; sleep 30.0103",
+            "f=/tmp/yacht-ready-$PPID; if [ -e $f ]; then rm -f $f; read l; echo NOPE; sleep 30.0103; else touch $f; read l; echo OK; fi",
             "INVALID READY MESSAGE",
             "sleep 30.0103",
         ),

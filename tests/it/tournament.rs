@@ -77,7 +77,7 @@ fn swiss_with_an_odd_field_counts_byes_and_a_crashing_program_loses_with_its_rea
             "--deals",
             "2",
             "--entrant",
-            "crash=sh -c 'read l; exit 1'",
+            "crash=sh -c 'read l; echo OK; read l; exit 1'",
             "--entrant",
             "a=sample:6",
             "--entrant",

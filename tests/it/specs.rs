@@ -1,0 +1,123 @@
+//! One player grammar in every command: a name that resolves to nothing, a
+//! bad genome file or a program that cannot start is an error naming it,
+//! with a non-zero exit, before any game.
+
+use crate::{repo, run_ok, scratch, tuner};
+use std::path::Path;
+
+/// Each way a command takes a player, with `player` in it.
+fn commands(player: &str, dir: &Path) -> Vec<Vec<String>> {
+    let suite = dir.join(format!("suite-{}.toml", player.len()));
+    let entry = if player.starts_with("sh ") || player.starts_with('/') || player == "foo" {
+        format!("[[opponent]]\ncommand = {player:?}\n")
+    } else {
+        format!("[[opponent]]\nspec = {player:?}\n")
+    };
+    std::fs::write(&suite, entry).unwrap();
+    let s = |v: &[&str]| v.iter().map(|x| x.to_string()).collect::<Vec<_>>();
+    let mut cmds = vec![
+        s(&["eval", "--games", "2", "--player", player, "--vs", "greedy"]),
+        s(&["eval", "--games", "2", "--player", "greedy", "--vs", player]),
+        s(&["eval", "--games", "2", "--player", "greedy", "--suite"]),
+        s(&["match", "--seed", "1", "--p1", player, "--p2", "greedy"]),
+        s(&[
+            "tournament",
+            "--deals",
+            "1",
+            "--entrant",
+            "a=greedy",
+            "--entrant",
+        ]),
+    ];
+    cmds[2].push(suite.display().to_string());
+    cmds[4].push(format!("b={player}"));
+    if player.contains(':') {
+        cmds.push(s(&["play", player]));
+    }
+    cmds
+}
+
+fn fails_with(args: &[String], wanted: &[&str]) {
+    let out = tuner().args(args).output().unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(!out.status.success(), "{args:?} succeeded");
+    for w in wanted {
+        assert!(err.contains(w), "{args:?}: no `{w}` in: {err}");
+    }
+    assert!(!err.contains("panicked"), "{args:?}: {err}");
+    assert!(
+        String::from_utf8_lossy(&out.stdout).trim().is_empty(),
+        "{args:?} printed results"
+    );
+}
+
+#[test]
+fn unknown_names_bad_genomes_and_silent_programs_fail_every_command() {
+    let dir = scratch("specs");
+    let bad_genome = dir.join("bad.toml");
+    std::fs::write(&bad_genome, "bid_slope = 0.25\nbid_cap = = 3\n").unwrap();
+    let bad_genome = format!("genome:{}", bad_genome.display());
+    let cases: Vec<(&str, Vec<&str>)> = vec![
+        (
+            "sample:11",
+            vec!["unknown built-in player `sample:11`", "sample:N"],
+        ),
+        ("sample:0", vec!["unknown built-in player `sample:0`"]),
+        ("combo:6A", vec!["unknown built-in player `combo:6A`"]),
+        ("foo", vec!["no program `foo` exists", "greedy, sample:N"]),
+        ("/nonexistent/bot", vec!["no program `/nonexistent/bot`"]),
+        ("genome:nope.toml", vec!["nope.toml: cannot read"]),
+        (&bad_genome, vec!["bad.toml:2", "not valid TOML"]),
+        (
+            "sh -c 'read l; echo NOPE'",
+            vec!["did not answer READY with OK", "INVALID READY MESSAGE"],
+        ),
+    ];
+    for (player, wanted) in &cases {
+        for args in commands(player, &dir) {
+            fails_with(&args, wanted);
+        }
+    }
+    // A genome file given directly, to every command that takes one.
+    let bad = dir.join("bad.toml").display().to_string();
+    for args in [
+        vec!["eval", "--genome", &bad],
+        vec!["export", "--genome", &bad, "-o"],
+        vec!["evolve", "--generations", "1", "--init", &bad],
+    ] {
+        let mut args: Vec<String> = args.iter().map(|x| x.to_string()).collect();
+        if args[0] == "export" {
+            args.push(dir.join("out.rs").display().to_string());
+        }
+        if args[0] == "evolve" {
+            args.extend(["--runs-dir".into(), dir.join("runs").display().to_string()]);
+        }
+        fails_with(&args, &["bad.toml:2", "not valid TOML"]);
+    }
+    assert!(!dir.join("runs").exists(), "evolve made a run folder");
+}
+
+#[test]
+fn a_built_in_name_means_the_same_in_every_command() {
+    // `greedy` without `builtin:` is the built-in in `match` too.
+    let dir = scratch("specs-same");
+    let json = dir.join("m.json");
+    run_ok(
+        tuner()
+            .args(["match", "--seed", "2", "--games", "2", "--p1", "greedy"])
+            .args(["--p2", "builtin:sample:4D", "--json"])
+            .arg(&json),
+    );
+    let v: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(&json).unwrap()).unwrap();
+    assert_eq!(v["p1"]["name"], "greedy");
+    assert_eq!(v["p2"]["name"], "4D");
+    assert_eq!(v["p1"]["faults"].as_array().unwrap().len(), 0);
+    let suite = repo("params/suite.toml");
+    let out = run_ok(
+        tuner()
+            .args(["eval", "--games", "2", "--player", "sample:6", "--suite"])
+            .arg(&suite),
+    );
+    assert!(String::from_utf8_lossy(&out.stdout).contains("fitness"));
+}
