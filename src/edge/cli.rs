@@ -343,6 +343,9 @@ fn eval_cmd(a: EvalArgs) -> Result<()> {
     if let Some(path) = &a.json {
         write_atomic(path, e.to_json(&label, a.seed)?.as_bytes())?;
     }
+    if let Some(why) = e.unearned() {
+        bail!("{why}");
+    }
     Ok(())
 }
 

@@ -4,7 +4,7 @@
 //! depend on the thread count.
 
 use crate::host::deal::Deal;
-use crate::host::play::{GameResult, Outcome};
+use crate::host::play::{Fault, GameResult, Outcome};
 use crate::host::player::{Player, play_deal};
 use crate::host::program::Limits;
 use crate::rng::derive_seed;
@@ -12,15 +12,44 @@ use crate::stats::wilson95;
 use crate::tune::suite::Opponent;
 use rayon::prelude::*;
 use serde::Serialize;
+use std::collections::BTreeMap;
 use yacht_core::rules::{PerSeat, Seat};
 
 /// One game from the candidate's side.
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone, Debug)]
 struct Game {
     outcome: Outcome,
     margin: i32,
     total: i32,
     bid_points: i32,
+    /// Who faulted (true: the candidate), and why.
+    fault: Option<(bool, Fault)>,
+}
+
+/// Games against one opponent that ended by a fault. A game the opponent
+/// lost by a fault is a win for the candidate (the contest's rule), so they
+/// are counted apart.
+#[derive(Clone, Debug, Default, Serialize, PartialEq)]
+pub struct Faults {
+    /// Games the candidate lost by its own fault.
+    pub candidate: u32,
+    /// Games the opponent lost by its fault.
+    pub opponent: u32,
+    /// Games per "candidate: REASON" / "opponent: REASON".
+    pub reasons: BTreeMap<String, u32>,
+}
+
+impl Faults {
+    fn add(&mut self, by_candidate: bool, why: &Fault) {
+        let who = if by_candidate {
+            self.candidate += 1;
+            "candidate"
+        } else {
+            self.opponent += 1;
+            "opponent"
+        };
+        *self.reasons.entry(format!("{who}: {why}")).or_default() += 1;
+    }
 }
 
 /// Results against one opponent.
@@ -37,6 +66,7 @@ pub struct OpponentResult {
     pub mean_total: f64,
     pub mean_bid_points: f64,
     pub weight: f64,
+    pub faults: Faults,
 }
 
 /// Results against a suite.
@@ -103,13 +133,18 @@ fn side(r: &GameResult, seat: Seat) -> Game {
         margin: r.margin(seat),
         total: r.totals()[seat],
         bid_points: r.cards[seat].bid_points,
+        fault: r.fault.clone().map(|(s, why)| (s == seat, why)),
     }
 }
 
 fn summarise<'a>(name: &str, weight: f64, games: impl Iterator<Item = &'a Game>) -> OpponentResult {
     let (mut n, mut wins, mut draws, mut score) = (0u32, 0u32, 0u32, 0f64);
     let (mut margin, mut total, mut bids) = (0f64, 0f64, 0f64);
+    let mut faults = Faults::default();
     for g in games {
+        if let Some((by_candidate, why)) = &g.fault {
+            faults.add(*by_candidate, why);
+        }
         n += 1;
         score += g.outcome.points();
         match g.outcome {
@@ -135,10 +170,34 @@ fn summarise<'a>(name: &str, weight: f64, games: impl Iterator<Item = &'a Game>)
         mean_total: total / nf,
         mean_bid_points: bids / nf,
         weight,
+        faults,
     }
 }
 
 impl Evaluation {
+    /// The first opponent that lost most of its games by faults: wins the
+    /// candidate did not earn (a missing or broken program), as a message.
+    pub fn unearned(&self) -> Option<String> {
+        self.opponents
+            .iter()
+            .find(|o| 2 * o.faults.opponent > o.games)
+            .map(|o| {
+                format!(
+                    "opponent `{}` lost {} of its {} games by faults ({}): these are not wins to count",
+                    o.name,
+                    o.faults.opponent,
+                    o.games,
+                    o.faults
+                        .reasons
+                        .iter()
+                        .filter(|(r, _)| r.starts_with("opponent"))
+                        .map(|(r, n)| format!("{} ×{n}", r.trim_start_matches("opponent: ")))
+                        .collect::<Vec<_>>()
+                        .join(", ")
+                )
+            })
+    }
+
     /// The evaluation as `tuner eval --json` writes it: who was evaluated,
     /// the seed, the fitness and the per-opponent results.
     pub fn to_json(&self, label: &str, seed: u64) -> serde_json::Result<String> {
@@ -154,12 +213,23 @@ impl Evaluation {
 /// The evaluation as a table for the terminal.
 pub fn table(e: &Evaluation) -> String {
     let mut s = format!(
-        "{:<24} {:>6} {:>6} {:>5} {:>6} {:>8} {:>17} {:>10} {:>10} {:>9}\n",
-        "opponent", "games", "W", "D", "L", "win %", "95% CI", "margin", "total", "bid pts"
+        "{:<24} {:>6} {:>6} {:>5} {:>6} {:>8} {:>17} {:>10} {:>10} {:>9} {:>11}\n",
+        "opponent",
+        "games",
+        "W",
+        "D",
+        "L",
+        "win %",
+        "95% CI",
+        "margin",
+        "total",
+        "bid pts",
+        "faults c/o"
     );
     for r in &e.opponents {
+        let faults = format!("{}/{}", r.faults.candidate, r.faults.opponent);
         s.push_str(&format!(
-            "{:<24} {:>6} {:>6} {:>5} {:>6} {:>7.1}% {:>7.1}%–{:>6.1}% {:>10.0} {:>10.0} {:>9.0}\n",
+            "{:<24} {:>6} {:>6} {:>5} {:>6} {:>7.1}% {:>7.1}%–{:>6.1}% {:>10.0} {:>10.0} {:>9.0} {faults:>11}\n",
             r.name,
             r.games,
             r.wins,
@@ -173,8 +243,17 @@ pub fn table(e: &Evaluation) -> String {
             r.mean_bid_points
         ));
     }
+    for r in e.opponents.iter().filter(|r| !r.faults.reasons.is_empty()) {
+        let reasons: Vec<String> = r
+            .faults
+            .reasons
+            .iter()
+            .map(|(why, n)| format!("{why} ×{n}"))
+            .collect();
+        s.push_str(&format!("faults vs {}: {}\n", r.name, reasons.join("; ")));
+    }
     s.push_str(&format!(
-        "fitness (weighted mean win rate, draws ½): {:.4}\n",
+        "fitness (weighted mean win rate, draws ½; c/o: games lost by the candidate's / the opponent's faults): {:.4}\n",
         e.fitness
     ));
     s

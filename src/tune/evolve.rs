@@ -9,7 +9,7 @@ use crate::files::{read_file, write_atomic};
 use crate::host::player::Player;
 use crate::players::StrategySpec;
 use crate::rng::derive_seed;
-use crate::tune::eval::{Evaluation, evaluate};
+use crate::tune::eval::{Evaluation, Faults, evaluate};
 use crate::tune::ga::{GaSettings, diversity, next_generation, perturbed, ranking};
 use crate::tune::named::NamedGenes;
 use crate::tune::suite::Opponent;
@@ -71,6 +71,12 @@ pub struct GenerationRow {
     pub diversity: f64,
     pub elapsed_s: f64,
     pub games: u64,
+    /// Games of the generation lost by a candidate's fault.
+    #[serde(default)]
+    pub faults_candidates: u64,
+    /// Games of the generation lost by an opponent's fault.
+    #[serde(default)]
+    pub faults_opponents: u64,
     /// The best genome's win rate per opponent, in suite order.
     pub best_by_opponent: Vec<f64>,
 }
@@ -116,6 +122,8 @@ pub enum RunError {
     },
     #[error("suite entry `{name}`: {err}")]
     Suite { name: String, err: String },
+    #[error("{0}")]
+    Unearned(String),
     #[error("the run has no evaluated generation to validate")]
     NothingToValidate,
     #[error("cannot encode {what}: {err}")]
@@ -351,6 +359,8 @@ pub fn write_csv(path: &Path, names: &[String], rows: &[GenerationRow]) -> Resul
         "diversity",
         "elapsed_s",
         "games",
+        "faults_candidates",
+        "faults_opponents",
     ]
     .map(String::from)
     .to_vec();
@@ -365,6 +375,8 @@ pub fn write_csv(path: &Path, names: &[String], rows: &[GenerationRow]) -> Resul
             format!("{:.6}", r.diversity),
             format!("{:.1}", r.elapsed_s),
             r.games.to_string(),
+            r.faults_candidates.to_string(),
+            r.faults_opponents.to_string(),
         ];
         rec.extend(r.best_by_opponent.iter().map(|x| format!("{x:.4}")));
         w.write_record(&rec).map_err(encode("generations.csv"))?;
@@ -431,6 +443,13 @@ pub fn run_generations(dir: &RunDir, progress: &mut dyn Progress) -> Result<Chec
             .iter()
             .map(|g| evaluate(&genome_player("candidate", g), &suite, deals, seed))
             .collect();
+        if let Some(why) = evals.iter().find_map(Evaluation::unearned) {
+            return Err(RunError::Unearned(why));
+        }
+        let faults = |f: fn(&Faults) -> u32| -> u64 {
+            let all = evals.iter().flat_map(|e| &e.opponents);
+            all.map(|o| u64::from(f(&o.faults))).sum()
+        };
         let fitness: Vec<f64> = evals.iter().map(|e| e.fitness).collect();
         let order = ranking(&fitness);
         let best = &evals[order[0]];
@@ -442,6 +461,8 @@ pub fn run_generations(dir: &RunDir, progress: &mut dyn Progress) -> Result<Chec
             diversity: diversity(&pop),
             elapsed_s: elapsed0 + start.elapsed().as_secs_f64(),
             games: 2 * deals * suite.len() as u64 * pop.len() as u64,
+            faults_candidates: faults(|f| f.candidate),
+            faults_opponents: faults(|f| f.opponent),
             best_by_opponent: best.opponents.iter().map(|o| o.win_rate).collect(),
         };
         let next = next_generation(
@@ -484,6 +505,9 @@ pub fn validate(dir: &RunDir, cp: &Checkpoint, params_best: &Path) -> Result<Val
     for &i in order.iter().take(cfg.validate_top.max(1)) {
         let g = cp.last_population[i].genome.clone();
         let e = evaluate(&genome_player("candidate", &g), &suite, deals, seed);
+        if let Some(why) = e.unearned() {
+            return Err(RunError::Unearned(why));
+        }
         if best.as_ref().is_none_or(|(b, _)| e.fitness > b.fitness) {
             best = Some((e, g));
         }

@@ -5,6 +5,7 @@
 
 mod bot;
 mod evolve;
+mod faults;
 mod layers;
 mod referee;
 mod specs;
