@@ -65,12 +65,18 @@ enum Cmd {
         /// Output .rs file.
         #[arg(short, long)]
         out: PathBuf,
+        /// Replace the output file if it exists.
+        #[arg(long)]
+        force: bool,
     },
     /// Write the default genome, every field documented, to a TOML file.
     NewGenome {
         /// Output file.
         #[arg(short, long)]
         out: PathBuf,
+        /// Replace the output file if it exists.
+        #[arg(long)]
+        force: bool,
     },
 }
 
@@ -234,7 +240,10 @@ pub fn run() -> Result<()> {
         Cmd::Bench(args) => crate::edge::bench::run(args),
         Cmd::Eval(args) => eval_cmd(args),
         Cmd::Evolve(args) => evolve_cmd(args),
-        Cmd::Export { genome, out } => export_cmd(genome, &out),
+        Cmd::Export { genome, out, force } => {
+            refuse_to_overwrite(&out, force)?;
+            export_cmd(genome, &out)
+        }
         Cmd::Tournament(args) => tournament_cmd(args),
         Cmd::Plot {
             run_dir,
@@ -249,7 +258,8 @@ pub fn run() -> Result<()> {
             say!("wrote {}", out.display());
             Ok(())
         }
-        Cmd::NewGenome { out } => {
+        Cmd::NewGenome { out, force } => {
+            refuse_to_overwrite(&out, force)?;
             let text =
                 yacht_genome_file::genome_to_toml(&yacht_core::genome::Genome::default(), "");
             write_atomic(&out, text.as_bytes())?;
@@ -257,6 +267,17 @@ pub fn run() -> Result<()> {
             Ok(())
         }
     }
+}
+
+/// An existing file is replaced only with `--force`.
+fn refuse_to_overwrite(out: &Path, force: bool) -> Result<()> {
+    if out.exists() && !force {
+        bail!(
+            "{} exists: give --force to replace it (nothing was written)",
+            out.display()
+        );
+    }
+    Ok(())
 }
 
 fn play(spec: &str, seed: u64) -> Result<()> {

@@ -67,6 +67,10 @@ pub struct OpponentResult {
     pub mean_bid_points: f64,
     pub weight: f64,
     pub faults: Faults,
+    /// Each game's points (1, ½, 0), in game order: deal by deal, the
+    /// candidate first then second. Evaluations on one seed pair up.
+    #[serde(skip)]
+    pub points: Vec<f64>,
 }
 
 /// Results against a suite.
@@ -141,7 +145,9 @@ fn summarise<'a>(name: &str, weight: f64, games: impl Iterator<Item = &'a Game>)
     let (mut n, mut wins, mut draws, mut score) = (0u32, 0u32, 0u32, 0f64);
     let (mut margin, mut total, mut bids) = (0f64, 0f64, 0f64);
     let mut faults = Faults::default();
+    let mut points = Vec::new();
     for g in games {
+        points.push(g.outcome.points());
         if let Some((by_candidate, why)) = &g.fault {
             faults.add(*by_candidate, why);
         }
@@ -171,10 +177,59 @@ fn summarise<'a>(name: &str, weight: f64, games: impl Iterator<Item = &'a Game>)
         mean_bid_points: bids / nf,
         weight,
         faults,
+        points,
     }
 }
 
+/// A paired comparison of two evaluations on the same deals: the weighted
+/// mean difference of their game points (the fitness difference), its
+/// standard error, and z = difference / error.
+#[derive(Clone, Debug, Serialize, PartialEq)]
+pub struct Paired {
+    pub games_per_opponent: u32,
+    pub difference: f64,
+    pub std_error: f64,
+    pub z: f64,
+}
+
 impl Evaluation {
+    /// `self` against `other`, game by game (both on the same seed and
+    /// suite; None otherwise).
+    pub fn paired(&self, other: &Evaluation) -> Option<Paired> {
+        let same = self.opponents.len() == other.opponents.len()
+            && self.opponents.iter().zip(&other.opponents).all(|(a, b)| {
+                a.name == b.name && a.points.len() == b.points.len() && !a.points.is_empty()
+            });
+        if !same {
+            return None;
+        }
+        let total: f64 = self.opponents.iter().map(|o| o.weight).sum();
+        let (mut difference, mut variance) = (0.0, 0.0);
+        for (a, b) in self.opponents.iter().zip(&other.opponents) {
+            let d: Vec<f64> = a.points.iter().zip(&b.points).map(|(x, y)| x - y).collect();
+            let n = d.len() as f64;
+            let mean = d.iter().sum::<f64>() / n;
+            let var = d.iter().map(|x| (x - mean).powi(2)).sum::<f64>() / (n - 1.0).max(1.0);
+            let w = a.weight / total;
+            difference += w * mean;
+            variance += w * w * var / n;
+        }
+        let std_error = variance.sqrt();
+        let z = if std_error > 0.0 {
+            difference / std_error
+        } else if difference > 0.0 {
+            f64::INFINITY
+        } else {
+            0.0
+        };
+        Some(Paired {
+            games_per_opponent: self.opponents.iter().map(|o| o.games).min().unwrap_or(0),
+            difference,
+            std_error,
+            z,
+        })
+    }
+
     /// The first opponent that lost most of its games by faults: wins the
     /// candidate did not earn (a missing or broken program), as a message.
     pub fn unearned(&self) -> Option<String> {

@@ -9,7 +9,7 @@ use crate::files::{read_file, write_atomic};
 use crate::host::player::Player;
 use crate::players::StrategySpec;
 use crate::rng::derive_seed;
-use crate::tune::eval::{Evaluation, Faults, evaluate};
+use crate::tune::eval::{Evaluation, Faults, Paired, evaluate};
 use crate::tune::ga::{GaSettings, diversity, next_generation, perturbed, ranking};
 use crate::tune::named::NamedGenes;
 use crate::tune::suite::Opponent;
@@ -483,13 +483,38 @@ pub fn run_generations(dir: &RunDir, progress: &mut dyn Progress) -> Result<Chec
     Ok(cp)
 }
 
-/// The end of a run: validation of the top genomes on held-out dice, the
-/// winner to the run's best.toml, and to `params_best` if it beats it there.
+/// Fewest games per opponent of the comparison that may replace
+/// `params/best.toml`: fewer never replace it.
+pub const MIN_COMPARISON_GAMES: u32 = 200;
+
+/// One-sided 95 % quantile of the normal distribution.
+const Z_ONE_SIDED_95: f64 = 1.6449;
+
+/// The end of a run: the top genomes validated on held-out dice, the best
+/// of them written to the run's best.toml, and then compared with the
+/// incumbent `params_best` on fresh dice (paired, game by game): it
+/// replaces the incumbent only when better by a one-sided test at 95 %
+/// over at least `MIN_COMPARISON_GAMES` games per opponent. The replaced
+/// file is kept in `params/history/`.
 pub struct Validation {
     pub winner: Evaluation,
     pub winner_genome: Genome,
-    pub incumbent: Option<Evaluation>,
+    /// The winner and the incumbent on the fresh dice, and the test.
+    pub comparison: Option<Comparison>,
     pub replaced: bool,
+    /// Where the previous `params_best` was kept.
+    pub kept_as: Option<PathBuf>,
+}
+
+/// The winner against the incumbent on fresh dice.
+#[derive(Clone, Debug, Serialize)]
+pub struct Comparison {
+    pub seed: u64,
+    pub winner_fitness: f64,
+    pub incumbent_fitness: f64,
+    pub test: Paired,
+    /// Why it did or did not replace the incumbent.
+    pub verdict: String,
 }
 
 pub fn validate(dir: &RunDir, cp: &Checkpoint, params_best: &Path) -> Result<Validation> {
@@ -500,36 +525,68 @@ pub fn validate(dir: &RunDir, cp: &Checkpoint, params_best: &Path) -> Result<Val
     }
     let deals = cfg.validation_games.div_ceil(2).max(1);
     let seed = derive_seed(&[cfg.seed, 0x7A1D]);
+    let judged = |name: &str, g: &Genome, seed: u64| -> Result<Evaluation> {
+        let e = evaluate(&genome_player(name, g), &suite, deals, seed);
+        match e.unearned() {
+            Some(why) => Err(RunError::Unearned(why)),
+            None => Ok(e),
+        }
+    };
     let order = ranking(&cp.last_fitness);
     let mut best: Option<(Evaluation, Genome)> = None;
     for &i in order.iter().take(cfg.validate_top.max(1)) {
         let g = cp.last_population[i].genome.clone();
-        let e = evaluate(&genome_player("candidate", &g), &suite, deals, seed);
-        if let Some(why) = e.unearned() {
-            return Err(RunError::Unearned(why));
-        }
+        let e = judged("candidate", &g, seed)?;
         if best.as_ref().is_none_or(|(b, _)| e.fitness > b.fitness) {
             best = Some((e, g));
         }
     }
     let (winner, winner_genome) = best.expect("at least one candidate");
-    let incumbent = if params_best.exists() {
-        let g = yacht_genome_file::read_genome(params_best, &params_best.display().to_string())?;
-        Some(evaluate(
-            &genome_player("incumbent", &g),
-            &suite,
-            deals,
-            seed,
-        ))
-    } else {
-        None
-    };
-    let replaced = incumbent
-        .as_ref()
-        .is_none_or(|i| winner.fitness > i.fitness);
     let header = best_header(&cfg, &winner, cfg.validation_games);
     let text = genome_to_toml(&winner_genome, &header);
     write_atomic(&dir.best(), text.as_bytes())?;
+    let comparison = if params_best.exists() {
+        let shown = params_best.display().to_string();
+        let incumbent = yacht_genome_file::read_genome(params_best, &shown)?;
+        // Fresh dice: the winner was picked on the validation dice.
+        let fresh = derive_seed(&[cfg.seed, 0xC0A1]);
+        let w = judged("winner", &winner_genome, fresh)?;
+        let i = judged("incumbent", &incumbent, fresh)?;
+        let test = w.paired(&i).expect("same suite and seed");
+        let verdict = if test.games_per_opponent < MIN_COMPARISON_GAMES {
+            format!(
+                "{} games per opponent are too few to replace it (at least {MIN_COMPARISON_GAMES}; see --validation-games)",
+                test.games_per_opponent
+            )
+        } else if test.z > Z_ONE_SIDED_95 {
+            format!(
+                "better by {:+.4} ± {:.4} (z = {:.2} > {Z_ONE_SIDED_95})",
+                test.difference, test.std_error, test.z
+            )
+        } else {
+            format!(
+                "not shown better: {:+.4} ± {:.4} (z = {:.2}, needs > {Z_ONE_SIDED_95})",
+                test.difference, test.std_error, test.z
+            )
+        };
+        Some(Comparison {
+            seed: fresh,
+            winner_fitness: w.fitness,
+            incumbent_fitness: i.fitness,
+            test,
+            verdict,
+        })
+    } else {
+        None
+    };
+    let replaced = comparison.as_ref().is_none_or(|c| {
+        c.test.games_per_opponent >= MIN_COMPARISON_GAMES && c.test.z > Z_ONE_SIDED_95
+    });
+    let kept_as = if replaced && params_best.exists() {
+        Some(keep_in_history(params_best, &cfg.name)?)
+    } else {
+        None
+    };
     if replaced {
         write_atomic(params_best, text.as_bytes())?;
     }
@@ -537,8 +594,9 @@ pub fn validate(dir: &RunDir, cp: &Checkpoint, params_best: &Path) -> Result<Val
         "seed": seed,
         "games_per_opponent": 2 * deals,
         "winner": winner,
-        "incumbent": incumbent,
+        "comparison": comparison,
         "replaced_params_best": replaced,
+        "previous_kept_as": kept_as,
     });
     write_atomic(
         &dir.validation(),
@@ -549,9 +607,30 @@ pub fn validate(dir: &RunDir, cp: &Checkpoint, params_best: &Path) -> Result<Val
     Ok(Validation {
         winner,
         winner_genome,
-        incumbent,
+        comparison,
         replaced,
+        kept_as,
     })
+}
+
+/// Copies `file` into `history/` beside it as `NAME-<date>-<run>.toml`
+/// (made unique), before it is replaced.
+fn keep_in_history(file: &Path, run: &str) -> Result<PathBuf> {
+    let dir = file.parent().unwrap_or(Path::new(".")).join("history");
+    let stem = file
+        .file_stem()
+        .map_or_else(|| "genome".into(), |s| s.to_string_lossy().into_owned());
+    let base = format!("{stem}-{}-{run}", today());
+    let copy = (1..)
+        .map(|n| match n {
+            1 => dir.join(format!("{base}.toml")),
+            n => dir.join(format!("{base}-{n}.toml")),
+        })
+        .find(|p| !p.exists())
+        .expect("a free name");
+    let text = read_file(file)?;
+    write_atomic(&copy, text.as_bytes())?;
+    Ok(copy)
 }
 
 impl Validation {
@@ -574,19 +653,27 @@ impl Validation {
             cfg.validation_games
         );
         s.push_str(&crate::tune::eval::table(&self.winner));
-        s.push_str(&match &self.incumbent {
-            Some(i) if self.replaced => format!(
-                "beats the previous {} ({:.4} on the same games): replaced it\n",
-                params_best.display(),
-                i.fitness
-            ),
-            Some(i) => format!(
-                "does not beat {} ({:.4} vs {:.4} on the same games): kept it; the run's genome is in {}\n",
-                params_best.display(),
-                i.fitness,
-                self.winner.fitness,
-                dir.best().display()
-            ),
+        s.push_str(&match &self.comparison {
+            Some(c) => {
+                let mut line = format!(
+                    "against {} on fresh dice: {:.4} vs {:.4}, {}",
+                    params_best.display(),
+                    c.winner_fitness,
+                    c.incumbent_fitness,
+                    c.verdict
+                );
+                match &self.kept_as {
+                    Some(old) if self.replaced => line.push_str(&format!(
+                        ": replaced it (the previous one is kept as {})\n",
+                        old.display()
+                    )),
+                    _ => line.push_str(&format!(
+                        ": kept it; the run's genome is in {}\n",
+                        dir.best().display()
+                    )),
+                }
+                line
+            }
             None => format!("wrote {}\n", params_best.display()),
         });
         s

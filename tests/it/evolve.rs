@@ -239,3 +239,113 @@ fn a_run_saved_before_a_gene_was_added_resumes_with_its_default_noted() {
     assert_eq!(v["next_generation"], 2);
     assert_eq!(v["population"][0]["bid_follow"], 0.0, "written back whole");
 }
+
+/// A run from params/default.toml against a copy of `incumbent` as the
+/// params folder's best.toml; returns (params folder, run folder, stdout).
+fn against_incumbent(
+    dir: &Path,
+    name: &str,
+    incumbent: &str,
+    seed: u64,
+    validation_games: u64,
+) -> (std::path::PathBuf, std::path::PathBuf, String) {
+    let params = dir.join(format!("params-{name}"));
+    std::fs::create_dir_all(&params).unwrap();
+    std::fs::write(params.join("best.toml"), incumbent).unwrap();
+    let suite = dir.join("suite.toml");
+    std::fs::write(
+        &suite,
+        "[[opponent]]\nspec = \"sample:6\"\n[[opponent]]\nspec = \"sample:9\"\n",
+    )
+    .unwrap();
+    let out = run_ok(
+        tuner()
+            .args([
+                "evolve",
+                "--quiet",
+                "--generations",
+                "1",
+                "--population",
+                "3",
+            ])
+            .args(["--games", "4", "--validate-top", "1", "--name", name])
+            .args(["--seed", &seed.to_string()])
+            .args(["--validation-games", &validation_games.to_string()])
+            .arg("--suite")
+            .arg(&suite)
+            .arg("--init")
+            .arg(repo("params/default.toml"))
+            .arg("--runs-dir")
+            .arg(dir.join("runs"))
+            .arg("--params-dir")
+            .arg(&params)
+            .arg("--plots-dir")
+            .arg(dir.join("plots")),
+    );
+    let stdout = String::from_utf8_lossy(&out.stdout).into_owned();
+    (params, dir.join("runs").join(name), stdout)
+}
+
+#[test]
+fn params_best_survives_tiny_validations_and_is_kept_when_replaced() {
+    let dir = scratch("evolve-protect");
+    let best = std::fs::read_to_string(repo("params/best.toml")).unwrap();
+    // A handful of validation games never replaces it, whatever the seed.
+    for seed in 0..10 {
+        let (params, _, out) = against_incumbent(&dir, &format!("tiny-{seed}"), &best, seed, 2);
+        assert_eq!(
+            std::fs::read_to_string(params.join("best.toml")).unwrap(),
+            best
+        );
+        assert!(!params.join("history").exists());
+        assert!(out.contains("too few to replace it"), "{out}");
+    }
+    // A clearly weaker incumbent is replaced on enough fresh games, and kept.
+    let weak = "prio_yacht = -15\nprio_choice = 15\nprio_one = 15\nbid_cap = 0\n\
+                outlook_weight = 0.5\ncarry_scale = 0\n";
+    let (params, run, out) = against_incumbent(&dir, "weak", weak, 1, 400);
+    assert!(
+        out.contains("replaced it (the previous one is kept as"),
+        "{out}"
+    );
+    let history: Vec<_> = std::fs::read_dir(params.join("history"))
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .collect();
+    assert_eq!(history.len(), 1);
+    assert_eq!(std::fs::read_to_string(&history[0]).unwrap(), weak);
+    assert_eq!(
+        std::fs::read_to_string(params.join("best.toml")).unwrap(),
+        std::fs::read_to_string(run.join("best.toml")).unwrap()
+    );
+    let v: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(run.join("validation.json")).unwrap())
+            .unwrap();
+    assert!(
+        v["comparison"]["test"]["z"].as_f64().unwrap() > 1.6449,
+        "{v}"
+    );
+    assert_eq!(v["replaced_params_best"], true);
+}
+
+#[test]
+fn new_genome_and_export_refuse_to_overwrite_without_force() {
+    let dir = scratch("no-overwrite");
+    let file = dir.join("g.toml");
+    std::fs::write(&file, "precious\n").unwrap();
+    for args in [vec!["new-genome", "-o"], vec!["export", "-o"]] {
+        let out = tuner().args(&args).arg(&file).output().unwrap();
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(
+            !out.status.success() && err.contains("give --force"),
+            "{err}"
+        );
+        assert_eq!(std::fs::read_to_string(&file).unwrap(), "precious\n");
+    }
+    run_ok(tuner().args(["new-genome", "--force", "-o"]).arg(&file));
+    assert!(
+        std::fs::read_to_string(&file)
+            .unwrap()
+            .contains("bid_slope = 0.25")
+    );
+}
