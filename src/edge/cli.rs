@@ -400,7 +400,7 @@ impl crate::tune::evolve::Progress for Bar {
 
 fn evolve_cmd(a: EvolveArgs) -> Result<()> {
     use crate::tune::evolve::{NewRun, create_run, open_run, run_generations, validate};
-    let dir = match &a.resume {
+    let (dir, _lock) = match &a.resume {
         Some(given) => open_run(given, &a.runs_dir)?,
         None => create_run(&NewRun {
             name: a.name.clone(),

@@ -124,6 +124,10 @@ pub enum RunError {
     Suite { name: String, err: String },
     #[error("{0}")]
     Unearned(String),
+    #[error("{} is in use by another tuner{}; if none runs, delete {}/lock", .dir.display(), pid.map(|p| format!(" (process {p})")).unwrap_or_default(), .dir.display())]
+    InUse { dir: PathBuf, pid: Option<i32> },
+    #[error("--name must not be empty")]
+    EmptyName,
     #[error("the run has no evaluated generation to validate")]
     NothingToValidate,
     #[error("cannot encode {what}: {err}")]
@@ -224,7 +228,7 @@ pub struct NewRun {
 /// Creates a run folder and its config.toml (seed, settings, suite,
 /// initial genomes, tool version, git revision). A folder that already
 /// holds a run is an error saying how to resume it.
-pub fn create_run(new: &NewRun) -> Result<RunDir> {
+pub fn create_run(new: &NewRun) -> Result<(RunDir, RunLock)> {
     let mut initial = Vec::new();
     for p in &new.init {
         let shown = p.display().to_string();
@@ -248,6 +252,14 @@ pub fn create_run(new: &NewRun) -> Result<RunDir> {
         None => unique_dir(&new.runs_dir, &format!("run-s{}", new.seed)),
     };
     let dir = RunDir(path);
+    if new.name.as_deref().is_some_and(str::is_empty) {
+        return Err(RunError::EmptyName);
+    }
+    if dir.config().exists() {
+        return Err(RunError::Exists(dir.0));
+    }
+    // The lock first: of two runs started together, one gets the folder.
+    let lock = dir.lock()?;
     if dir.config().exists() {
         return Err(RunError::Exists(dir.0));
     }
@@ -271,7 +283,7 @@ pub fn create_run(new: &NewRun) -> Result<RunDir> {
     };
     let text = toml::to_string(&cfg).map_err(encode("config.toml"))?;
     write_atomic(&dir.config(), text.as_bytes())?;
-    Ok(dir)
+    Ok((dir, lock))
 }
 
 /// `base/name`, or `base/name-2`, `-3`, … if taken.
@@ -287,7 +299,7 @@ fn unique_dir(base: &Path, name: &str) -> PathBuf {
 
 /// An existing run to resume: a run folder's path, or a bare name under
 /// `runs_dir`.
-pub fn open_run(given: &Path, runs_dir: &Path) -> Result<RunDir> {
+pub fn open_run(given: &Path, runs_dir: &Path) -> Result<(RunDir, RunLock)> {
     let under = runs_dir.join(given);
     let path = if !given.exists() && given.components().count() == 1 && under.exists() {
         under
@@ -298,8 +310,76 @@ pub fn open_run(given: &Path, runs_dir: &Path) -> Result<RunDir> {
     if !dir.config().exists() {
         return Err(RunError::NoRun(dir.0));
     }
+    let lock = dir.lock()?;
     dir.load_config()?;
-    Ok(dir)
+    Ok((dir, lock))
+}
+
+/// A run folder held by this process: `lock` in the folder holds its pid,
+/// made with create-new (so only one process makes it) and removed when
+/// dropped. A lock whose process is gone (killed) is taken over.
+#[derive(Debug)]
+pub struct RunLock(PathBuf);
+
+impl Drop for RunLock {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_file(&self.0);
+    }
+}
+
+impl RunDir {
+    pub fn lock(&self) -> Result<RunLock> {
+        std::fs::create_dir_all(&self.0).map_err(|err| FileError::CreateDir {
+            path: self.0.clone(),
+            err,
+        })?;
+        let path = self.0.join("lock");
+        for _ in 0..2 {
+            let made = std::fs::OpenOptions::new()
+                .write(true)
+                .create_new(true)
+                .open(&path);
+            match made {
+                Ok(mut f) => {
+                    use std::io::Write;
+                    let _ = writeln!(f, "{}", std::process::id());
+                    return Ok(RunLock(path));
+                }
+                Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => {
+                    let holder = std::fs::read_to_string(&path).unwrap_or_default();
+                    match holder.trim().parse::<i32>() {
+                        Ok(pid) if alive(pid) => {
+                            return Err(RunError::InUse {
+                                dir: self.0.clone(),
+                                pid: Some(pid),
+                            });
+                        }
+                        // Gone (or still writing its pid): a stale lock.
+                        Ok(_) => {
+                            let _ = std::fs::remove_file(&path);
+                        }
+                        Err(_) => {
+                            return Err(RunError::InUse {
+                                dir: self.0.clone(),
+                                pid: None,
+                            });
+                        }
+                    }
+                }
+                Err(err) => return Err(FileError::Write { path, err }.into()),
+            }
+        }
+        Err(RunError::InUse {
+            dir: self.0.clone(),
+            pid: None,
+        })
+    }
+}
+
+/// Whether process `pid` exists.
+fn alive(pid: i32) -> bool {
+    // SAFETY: kill(2) with signal 0 only checks that the process exists.
+    pid > 0 && unsafe { libc::kill(pid, 0) } == 0
 }
 
 fn genome_player(name: &str, g: &Genome) -> Player {

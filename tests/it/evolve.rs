@@ -349,3 +349,38 @@ fn new_genome_and_export_refuse_to_overwrite_without_force() {
             .contains("bid_slope = 0.25")
     );
 }
+
+#[test]
+fn two_runs_of_one_name_started_together_one_fails_at_once() {
+    let dir = scratch("evolve-twice");
+    let start = || {
+        evolve(&dir, "same", "1", "3")
+            .stdout(std::process::Stdio::piped())
+            .stderr(std::process::Stdio::piped())
+            .spawn()
+            .unwrap()
+    };
+    let (a, b) = (start(), start());
+    let outs = [a.wait_with_output().unwrap(), b.wait_with_output().unwrap()];
+    let ok: Vec<bool> = outs.iter().map(|o| o.status.success()).collect();
+    assert_eq!(ok.iter().filter(|x| **x).count(), 1, "{ok:?}");
+    let failed = outs.iter().find(|o| !o.status.success()).unwrap();
+    let err = String::from_utf8_lossy(&failed.stderr);
+    assert!(
+        err.contains("is in use by another tuner") || err.contains("already holds a run"),
+        "{err}"
+    );
+    assert!(!dir.join("runs/same/lock").exists(), "the lock is removed");
+}
+
+#[test]
+fn an_empty_name_is_refused() {
+    let dir = scratch("evolve-empty-name");
+    let out = evolve(&dir, "", "1", "1").output().unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        !out.status.success() && err.contains("--name must not be empty"),
+        "{err}"
+    );
+    assert!(!dir.join("runs/config.toml").exists());
+}
