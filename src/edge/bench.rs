@@ -17,14 +17,23 @@ use yacht_core::tables::tables;
 #[derive(clap::Args)]
 pub struct BenchArgs {
     /// Seconds per in-process measurement.
-    #[arg(long, default_value_t = 2.0)]
+    #[arg(long, default_value_t = 2.0, value_parser = positive_seconds)]
     seconds: f64,
     /// Games for the `match` measurement (0 to skip).
-    #[arg(long, default_value_t = 200)]
+    #[arg(long, default_value_t = 200, value_parser = clap::value_parser!(u64).range(0..=1_000_000))]
     match_games: u64,
     /// Strategy pairs to time in-process, as P1,P2 (repeatable).
     #[arg(long, default_values_t = ["greedy,greedy".to_string(), "sample:10,sample:10".to_string()])]
     pair: Vec<String>,
+}
+
+/// A measurement time: more than 0, at most an hour.
+fn positive_seconds(s: &str) -> Result<f64, String> {
+    match s.parse::<f64>() {
+        Ok(x) if x > 0.0 && x <= 3600.0 => Ok(x),
+        Ok(_) => Err("must be more than 0 and at most 3600".into()),
+        Err(e) => Err(e.to_string()),
+    }
 }
 
 /// Games per second of `a` vs `b` on `threads` threads for about `secs`.

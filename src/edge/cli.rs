@@ -50,9 +50,9 @@ enum Cmd {
         /// Output PNG (default plots/NAME-fitness.png).
         #[arg(short, long)]
         out: Option<PathBuf>,
-        #[arg(long, default_value_t = 1200)]
+        #[arg(long, default_value_t = 1200, value_parser = clap::value_parser!(u32).range(300..=8000))]
         width: u32,
-        #[arg(long, default_value_t = 900)]
+        #[arg(long, default_value_t = 900, value_parser = clap::value_parser!(u32).range(300..=8000))]
         height: u32,
     },
     /// A league of bots with a leaderboard (round robin or Swiss).
@@ -82,41 +82,44 @@ enum Cmd {
 
 #[derive(clap::Args)]
 struct EvolveArgs {
-    /// Generations to run.
-    #[arg(long, default_value_t = 20)]
-    generations: u32,
+    /// Generations to run (default 20). With --resume: extend the run to
+    /// this many generations.
+    #[arg(long, value_parser = clap::value_parser!(u32).range(1..=1_000_000))]
+    generations: Option<u32>,
     /// Genomes per generation.
-    #[arg(long, default_value_t = 16)]
-    population: usize,
+    #[arg(long, default_value_t = 16, value_parser = clap::value_parser!(u64).range(2..=10_000), conflicts_with = "resume")]
+    population: u64,
     /// Games per opponent per evaluation (deals played twice, seats swapped).
-    #[arg(long, default_value_t = 100)]
+    #[arg(long, default_value_t = 100, value_parser = clap::value_parser!(u64).range(2..=1_000_000), conflicts_with = "resume")]
     games: u64,
-    #[arg(long, default_value_t = 1)]
+    #[arg(long, default_value_t = 1, conflicts_with = "resume")]
     seed: u64,
     /// Worker threads (default: all cores). Results do not depend on it.
-    #[arg(long)]
-    threads: Option<usize>,
+    #[arg(long, value_parser = clap::value_parser!(u64).range(1..=1024))]
+    threads: Option<u64>,
     /// Initial genome(s) (default: params/best.toml if present, else params/default.toml).
-    #[arg(long)]
+    #[arg(long, conflicts_with = "resume")]
     init: Vec<PathBuf>,
     /// Opponent suite.
-    #[arg(long, default_value = "params/suite.toml")]
+    #[arg(long, default_value = "params/suite.toml", conflicts_with = "resume")]
     suite: PathBuf,
     /// Run folder name under runs/ (default: run-s<seed>, made unique).
-    #[arg(long)]
+    #[arg(long, value_parser = clap::builder::NonEmptyStringValueParser::new(), conflicts_with = "resume")]
     name: Option<String>,
     /// Folder that holds run folders.
     #[arg(long, default_value = "runs")]
     runs_dir: PathBuf,
-    /// Continue a killed run from its checkpoint (other settings come from its config).
+    /// Continue a run from its checkpoint: a run folder, or a name under
+    /// --runs-dir. Its settings come from its config.toml; only
+    /// --generations may extend it.
     #[arg(long)]
     resume: Option<PathBuf>,
     /// Games per opponent when validating the top genomes at the end.
-    #[arg(long, default_value_t = 1000)]
+    #[arg(long, default_value_t = 1000, value_parser = clap::value_parser!(u64).range(2..=1_000_000), conflicts_with = "resume")]
     validation_games: u64,
     /// How many top genomes are validated.
-    #[arg(long, default_value_t = 3)]
-    validate_top: usize,
+    #[arg(long, default_value_t = 3, value_parser = clap::value_parser!(u64).range(1..=100_000), conflicts_with = "resume")]
+    validate_top: u64,
     /// Where params/best.toml lives.
     #[arg(long, default_value = "params")]
     params_dir: PathBuf,
@@ -143,21 +146,21 @@ struct TournamentArgs {
     #[arg(long, default_value = "round-robin")]
     format: String,
     /// Rounds of a Swiss tournament.
-    #[arg(long, default_value_t = 5)]
+    #[arg(long, default_value_t = 5, value_parser = clap::value_parser!(u32).range(1..=10_000))]
     rounds: u32,
     /// Deals per pairing, each played twice with seats swapped.
-    #[arg(long, default_value_t = 50)]
+    #[arg(long, default_value_t = 50, value_parser = clap::value_parser!(u64).range(1..=10_000_000))]
     deals: u64,
     #[arg(long, default_value_t = 1)]
     seed: u64,
     /// Worker threads for built-in games (default: all cores).
-    #[arg(long)]
-    threads: Option<usize>,
+    #[arg(long, value_parser = clap::value_parser!(u64).range(1..=1024))]
+    threads: Option<u64>,
     /// Games with a program running at once.
-    #[arg(long, default_value_t = 2)]
-    jobs: usize,
+    #[arg(long, default_value_t = 2, value_parser = clap::value_parser!(u64).range(1..=256))]
+    jobs: u64,
     /// Time limit per BID/PUT for programs, in milliseconds.
-    #[arg(long, default_value_t = 500)]
+    #[arg(long, default_value_t = 500, value_parser = clap::value_parser!(u64).range(1..=600_000))]
     move_timeout: u64,
     #[arg(long)]
     json: Option<PathBuf>,
@@ -185,13 +188,13 @@ struct EvalArgs {
     #[arg(long, default_value = "params/suite.toml")]
     suite: PathBuf,
     /// Games per opponent (deals played twice, seats swapped; rounded up to even).
-    #[arg(long, default_value_t = 2000)]
+    #[arg(long, default_value_t = 2000, value_parser = clap::value_parser!(u64).range(1..=1_000_000))]
     games: u64,
     #[arg(long, default_value_t = 1)]
     seed: u64,
     /// Worker threads (default: all cores). Results do not depend on it.
-    #[arg(long)]
-    threads: Option<usize>,
+    #[arg(long, value_parser = clap::value_parser!(u64).range(1..=1024))]
+    threads: Option<u64>,
     /// Write the results as JSON here.
     #[arg(long)]
     json: Option<PathBuf>,
@@ -212,13 +215,13 @@ struct MatchArgs {
     #[arg(long)]
     seed: Option<u64>,
     /// Number of games; seats alternate.
-    #[arg(long, default_value_t = 1)]
+    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u64).range(1..=100_000_000))]
     games: u64,
     /// Time limit per BID/PUT, in milliseconds.
-    #[arg(long, default_value_t = 500)]
+    #[arg(long, default_value_t = 500, value_parser = clap::value_parser!(u64).range(1..=600_000))]
     move_timeout: u64,
     /// Time limit for READY, in milliseconds.
-    #[arg(long, default_value_t = 3000)]
+    #[arg(long, default_value_t = 3000, value_parser = clap::value_parser!(u64).range(1..=600_000))]
     ready_timeout: u64,
     /// Write the official log of every game here (games separated by a blank line).
     #[arg(long)]
@@ -228,8 +231,8 @@ struct MatchArgs {
     json: Option<PathBuf>,
     /// Games played at once. Results do not depend on it; decision times
     /// do (games share the cores), so 1 is the judge's condition.
-    #[arg(long, default_value_t = 1)]
-    jobs: usize,
+    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u64).range(1..=256))]
+    jobs: u64,
 }
 
 pub fn run() -> Result<()> {
@@ -308,7 +311,7 @@ fn match_cmd(a: MatchArgs) -> Result<()> {
         games: a.games,
         seed,
         limits,
-        jobs: a.jobs,
+        jobs: a.jobs as usize,
     };
     check_programs([&p1, &p2], limits)?;
     let summary = run_match(&p1, &p2, &settings, |_, game| {
@@ -330,9 +333,9 @@ fn match_cmd(a: MatchArgs) -> Result<()> {
 }
 
 /// Runs `f` on a pool of `threads` workers (all cores when None).
-pub fn with_threads<T: Send>(threads: Option<usize>, f: impl FnOnce() -> T + Send) -> Result<T> {
+pub fn with_threads<T: Send>(threads: Option<u64>, f: impl FnOnce() -> T + Send) -> Result<T> {
     let pool = rayon::ThreadPoolBuilder::new()
-        .num_threads(threads.unwrap_or(0))
+        .num_threads(threads.unwrap_or(0) as usize)
         .build()?;
     Ok(pool.install(f))
 }
@@ -401,16 +404,22 @@ impl crate::tune::evolve::Progress for Bar {
 fn evolve_cmd(a: EvolveArgs) -> Result<()> {
     use crate::tune::evolve::{NewRun, create_run, open_run, run_generations, validate};
     let (dir, _lock) = match &a.resume {
-        Some(given) => open_run(given, &a.runs_dir)?,
+        Some(given) => {
+            let (dir, lock) = open_run(given, &a.runs_dir)?;
+            if let Some(n) = a.generations {
+                crate::tune::evolve::extend(&dir, n)?;
+            }
+            (dir, lock)
+        }
         None => create_run(&NewRun {
             name: a.name.clone(),
             runs_dir: a.runs_dir.clone(),
             seed: a.seed,
-            generations: a.generations,
-            population: a.population,
+            generations: a.generations.unwrap_or(20),
+            population: a.population as usize,
             games: a.games,
             validation_games: a.validation_games,
-            validate_top: a.validate_top,
+            validate_top: a.validate_top as usize,
             init: if a.init.is_empty() {
                 vec![yacht_genome_file::default_genome(&a.params_dir)]
             } else {
@@ -492,7 +501,7 @@ fn tournament_cmd(a: TournamentArgs) -> Result<()> {
         format,
         deals: a.deals,
         seed: a.seed,
-        jobs: a.jobs,
+        jobs: a.jobs as usize,
         limits: Limits {
             decision: Duration::from_millis(a.move_timeout),
             ..Limits::default()

@@ -128,6 +128,10 @@ pub enum RunError {
     InUse { dir: PathBuf, pid: Option<i32> },
     #[error("--name must not be empty")]
     EmptyName,
+    #[error(
+        "run `{run}` has already run {done} generations: --generations {asked} would shorten it"
+    )]
+    Shorter { run: String, done: u32, asked: u32 },
     #[error("the run has no evaluated generation to validate")]
     NothingToValidate,
     #[error("cannot encode {what}: {err}")]
@@ -315,6 +319,41 @@ pub fn open_run(given: &Path, runs_dir: &Path) -> Result<(RunDir, RunLock)> {
     Ok((dir, lock))
 }
 
+/// Extends a run to `generations` (at least as many as it has run),
+/// recorded in its config.toml and notes.txt; the result is that of a run
+/// started with that many.
+pub fn extend(dir: &RunDir, generations: u32) -> Result<()> {
+    let mut cfg = dir.load_config()?;
+    let done = dir.load_checkpoint()?.map_or(0, |c| c.next_generation);
+    if generations < done {
+        return Err(RunError::Shorter {
+            run: cfg.name,
+            done,
+            asked: generations,
+        });
+    }
+    if generations != cfg.generations {
+        let note = format!(
+            "{}: generations {} → {generations} (--resume --generations)",
+            today(),
+            cfg.generations
+        );
+        cfg.generations = generations;
+        let text = toml::to_string(&cfg).map_err(encode("config.toml"))?;
+        write_atomic(&dir.config(), text.as_bytes())?;
+        append_note(dir, &note)?;
+    }
+    Ok(())
+}
+
+/// Adds a line to the run's notes.txt.
+fn append_note(dir: &RunDir, line: &str) -> Result<()> {
+    let mut text = std::fs::read_to_string(dir.notes()).unwrap_or_default();
+    text.push_str(line);
+    text.push('\n');
+    Ok(write_atomic(&dir.notes(), text.as_bytes())?)
+}
+
 /// A run folder held by this process: `lock` in the folder holds its pid,
 /// made with create-new (so only one process makes it) and removed when
 /// dropped. A lock whose process is gone (killed) is taken over.
@@ -477,13 +516,12 @@ pub fn run_generations(dir: &RunDir, progress: &mut dyn Progress) -> Result<Chec
     let suite = cfg.opponents()?;
     let names: Vec<String> = suite.iter().map(|o| o.name.clone()).collect();
     let loaded = dir.load_checkpoint()?;
-    let saved = cfg.initial.iter().map(|i| &i.genes);
-    let saved = saved.chain(
-        loaded
-            .iter()
-            .flat_map(|c| c.population.iter().chain(&c.last_population)),
-    );
-    let added = defaulted(saved);
+    // What the next generation is made from: the checkpoint, or at first
+    // the config's initial genomes.
+    let added = match &loaded {
+        Some(c) => defaulted(c.population.iter().chain(&c.last_population)),
+        None => defaulted(cfg.initial.iter().map(|i| &i.genes)),
+    };
     if !added.is_empty() {
         let note = format!(
             "genes this run's files do not have take their defaults: {}",
@@ -497,7 +535,7 @@ pub fn run_generations(dir: &RunDir, progress: &mut dyn Progress) -> Result<Chec
                 .join(", ")
         );
         progress.message(&note);
-        write_atomic(&dir.notes(), format!("{note}\n").as_bytes())?;
+        append_note(dir, &note)?;
     }
     let mut cp = match loaded {
         Some(cp) => {
@@ -521,7 +559,12 @@ pub fn run_generations(dir: &RunDir, progress: &mut dyn Progress) -> Result<Chec
         let seed = derive_seed(&[cfg.seed, 0x6E17, generation as u64]);
         let evals: Vec<Evaluation> = pop
             .iter()
-            .map(|g| evaluate(&genome_player("candidate", g), &suite, deals, seed))
+            .map(|g| {
+                let mut e = evaluate(&genome_player("candidate", g), &suite, deals, seed);
+                // Game-by-game points are for comparisons, not kept here.
+                e.opponents.iter_mut().for_each(|o| o.points = Vec::new());
+                e
+            })
             .collect();
         if let Some(why) = evals.iter().find_map(Evaluation::unearned) {
             return Err(RunError::Unearned(why));

@@ -374,13 +374,88 @@ fn two_runs_of_one_name_started_together_one_fails_at_once() {
 }
 
 #[test]
-fn an_empty_name_is_refused() {
-    let dir = scratch("evolve-empty-name");
-    let out = evolve(&dir, "", "1", "1").output().unwrap();
+fn resume_with_more_generations_extends_to_the_longer_runs_result() {
+    let dir = scratch("evolve-extend");
+    run_ok(&mut evolve(&dir, "long", "2", "4"));
+    run_ok(&mut evolve(&dir, "short", "2", "2"));
+    let resume = |extra: &[&str]| {
+        let mut c = tuner();
+        c.args(["evolve", "--quiet", "--resume", "short"])
+            .args(extra)
+            .arg("--runs-dir")
+            .arg(dir.join("runs"))
+            .arg("--params-dir")
+            .arg(dir.join("params-short"))
+            .arg("--plots-dir")
+            .arg(dir.join("plots"));
+        c.output().unwrap()
+    };
+    // Other settings come from the run: giving them is refused.
+    let out = resume(&["--generations", "4", "--population", "8"]);
     let err = String::from_utf8_lossy(&out.stderr);
     assert!(
-        !out.status.success() && err.contains("--name must not be empty"),
+        !out.status.success() && err.contains("cannot be used with"),
         "{err}"
     );
-    assert!(!dir.join("runs/config.toml").exists());
+    let out = resume(&["--generations", "1"]);
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        !out.status.success() && err.contains("would shorten it"),
+        "{err}"
+    );
+    let out = resume(&["--generations", "4"]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert_eq!(
+        results(&dir.join("runs/long")),
+        results(&dir.join("runs/short"))
+    );
+    let notes = std::fs::read_to_string(dir.join("runs/short/notes.txt")).unwrap();
+    assert!(notes.contains("generations 2 → 4"), "{notes}");
+}
+
+#[test]
+fn nonsense_values_are_refused_before_anything_is_written() {
+    let dir = scratch("evolve-nonsense");
+    let runs = dir.join("runs");
+    let runs = runs.to_str().unwrap();
+    for args in [
+        vec!["evolve", "--population", "0", "--runs-dir", runs],
+        vec!["evolve", "--population", "4000000000", "--runs-dir", runs],
+        vec!["evolve", "--games", "0", "--runs-dir", runs],
+        vec!["evolve", "--generations", "0", "--runs-dir", runs],
+        vec!["evolve", "--name", "", "--runs-dir", runs],
+        vec!["evolve", "--threads", "0", "--runs-dir", runs],
+        vec![
+            "eval",
+            "--player",
+            "greedy",
+            "--games",
+            "18446744073709551615",
+        ],
+        vec!["eval", "--player", "greedy", "--games", "0"],
+        vec!["tournament", "--samples", "--deals", "0"],
+        vec![
+            "match", "--p1", "greedy", "--p2", "greedy", "--seed", "1", "--games", "0",
+        ],
+        vec![
+            "match", "--p1", "greedy", "--p2", "greedy", "--seed", "1", "--jobs", "0",
+        ],
+        vec!["bench", "--seconds", "0"],
+        vec!["bench", "--seconds", "NaN"],
+        vec!["plot", "--width", "100000", "runs/strength-2"],
+    ] {
+        let out = tuner().args(&args).output().unwrap();
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{args:?}: {err}");
+        assert!(
+            err.contains("invalid value") || err.contains("a value is required"),
+            "{args:?}: {err}"
+        );
+        assert!(!err.contains("panicked"), "{args:?}: {err}");
+    }
+    assert!(!dir.join("runs").exists());
 }
