@@ -34,6 +34,10 @@ enum Cmd {
         /// Seed of the strategy's own randomness (random bidders).
         #[arg(default_value_t = 0)]
         seed: u64,
+        /// Answer every BID and PUT this many milliseconds late (a slow
+        /// program, for testing time limits).
+        #[arg(long, default_value_t = 0, value_parser = clap::value_parser!(u64).range(0..=600_000))]
+        delay_ms: u64,
     },
     /// Referee games between two programs, like the official testing tool.
     Match(MatchArgs),
@@ -238,7 +242,11 @@ struct MatchArgs {
 pub fn run() -> Result<()> {
     let cli = Cli::parse();
     match cli.command {
-        Cmd::Play { spec, seed } => play(&spec, seed),
+        Cmd::Play {
+            spec,
+            seed,
+            delay_ms,
+        } => play(&spec, seed, delay_ms),
         Cmd::Match(args) => match_cmd(args),
         Cmd::Bench(args) => crate::edge::bench::run(args),
         Cmd::Eval(args) => eval_cmd(args),
@@ -283,9 +291,13 @@ fn refuse_to_overwrite(out: &Path, force: bool) -> Result<()> {
     Ok(())
 }
 
-fn play(spec: &str, seed: u64) -> Result<()> {
+fn play(spec: &str, seed: u64, delay_ms: u64) -> Result<()> {
     let spec = StrategySpec::parse(spec).map_err(anyhow::Error::msg)?;
-    yacht_core::protocol::run_stdio(spec.build(), seed).context("protocol I/O")
+    let player = crate::players::Slow {
+        inner: spec.build(),
+        delay: Duration::from_millis(delay_ms),
+    };
+    yacht_core::protocol::run_stdio(player, seed).context("protocol I/O")
 }
 
 fn match_cmd(a: MatchArgs) -> Result<()> {

@@ -126,6 +126,27 @@ impl StrategySpec {
     }
 }
 
+/// A player that answers every bid and put `delay` late (for testing the
+/// referee's clocks); no delay, no change.
+pub struct Slow<S> {
+    pub inner: S,
+    pub delay: std::time::Duration,
+}
+
+impl<S: Strategy> Strategy for Slow<S> {
+    fn new_game(&mut self, seed: u64) {
+        self.inner.new_game(seed)
+    }
+    fn bid(&mut self, view: &yacht_core::game::View) -> yacht_core::rules::Bid {
+        std::thread::sleep(self.delay);
+        self.inner.bid(view)
+    }
+    fn put(&mut self, view: &yacht_core::game::View) -> yacht_core::game::Put {
+        std::thread::sleep(self.delay);
+        self.inner.put(view)
+    }
+}
+
 impl std::str::FromStr for StrategySpec {
     type Err = String;
     /// As [`StrategySpec::parse`]: the error lists the valid forms.

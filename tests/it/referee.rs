@@ -283,3 +283,35 @@ fn a_closed_output_pipe_ends_quietly() {
     assert!(out.status.success(), "{:?}: {err}", out.status);
     assert!(!err.contains("panicked"), "{err}");
 }
+
+#[test]
+fn a_built_in_beside_a_slow_program_is_timed_on_its_own_clock() {
+    // The program answers every decision 150 ms late (75 % of the limit);
+    // the built-in in the other seat decides in microseconds and must be
+    // neither charged for the program's time nor faulted.
+    let dir = scratch("own-clock");
+    let json = dir.join("m.json");
+    let slow = format!("{} play greedy --delay-ms 150", env!("CARGO_BIN_EXE_tuner"));
+    run_ok(
+        tuner()
+            .args([
+                "match",
+                "--p1",
+                &slow,
+                "--p2",
+                "builtin:sample:6",
+                "--seed",
+                "3",
+            ])
+            .args(["--games", "2", "--move-timeout", "200", "--json"])
+            .arg(&json),
+    );
+    let v: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(&json).unwrap()).unwrap();
+    for p in ["p1", "p2"] {
+        assert_eq!(v[p]["faults"].as_array().unwrap().len(), 0, "{v}");
+        assert_eq!(v[p]["decisions"], 48, "{v}");
+    }
+    assert!(v["p1"]["p50_ms"].as_f64().unwrap() >= 150.0, "{v}");
+    assert!(v["p2"]["max_ms"].as_f64().unwrap() < 5.0, "{v}");
+}
