@@ -239,8 +239,33 @@ struct MatchArgs {
     jobs: u64,
 }
 
+/// What to tell a user who stops the run under way (set by `evolve`).
+static RESUME_HINT: std::sync::Mutex<Option<String>> = std::sync::Mutex::new(None);
+
+/// Ctrl-C: the first lets the games under way finish and starts no more
+/// (each command then shows what it has, marked interrupted); the second
+/// kills the running programs and quits at once.
+fn stop_on_ctrl_c() {
+    let _ = ctrlc::set_handler(|| {
+        let hint = RESUME_HINT.lock().ok().and_then(|h| h.clone());
+        if crate::host::stop::requested() {
+            crate::host::stop::kill_running_programs();
+            eprintln!(
+                "\nstopped{}",
+                hint.map(|h| format!("; {h}")).unwrap_or_default()
+            );
+            std::process::exit(130);
+        }
+        crate::host::stop::request();
+        eprintln!(
+            "\nstopping: the games under way finish, no more start (Ctrl-C again to quit now)"
+        );
+    });
+}
+
 pub fn run() -> Result<()> {
     let cli = Cli::parse();
+    stop_on_ctrl_c();
     match cli.command {
         Cmd::Play {
             spec,
@@ -414,7 +439,7 @@ impl crate::tune::evolve::Progress for Bar {
 }
 
 fn evolve_cmd(a: EvolveArgs) -> Result<()> {
-    use crate::tune::evolve::{NewRun, create_run, open_run, run_generations, validate};
+    use crate::tune::evolve::{NewRun, RunError, create_run, open_run, run_generations, validate};
     let (dir, _lock) = match &a.resume {
         Some(given) => {
             let (dir, lock) = open_run(given, &a.runs_dir)?;
@@ -463,12 +488,26 @@ fn evolve_cmd(a: EvolveArgs) -> Result<()> {
         &mut progress,
         &format!("run folder {}", dir.0.display()),
     );
-    let cp = with_threads(a.threads, || run_generations(&dir, &mut progress))??;
+    let hint = format!(
+        "resume with: tuner evolve --resume {} --runs-dir {}",
+        cfg.name,
+        a.runs_dir.display()
+    );
+    *RESUME_HINT.lock().unwrap_or_else(|e| e.into_inner()) = Some(hint.clone());
+    let interrupted = |e: RunError| match e {
+        RunError::Interrupted(_) => {
+            eprintln!("{e}; {hint}");
+            std::process::exit(130)
+        }
+        e => e,
+    };
+    let cp =
+        with_threads(a.threads, || run_generations(&dir, &mut progress))?.map_err(interrupted)?;
     if let Some(b) = &progress.bar {
         b.finish();
     }
     let params_best = a.params_dir.join("best.toml");
-    let v = with_threads(a.threads, || validate(&dir, &cp, &params_best))??;
+    let v = with_threads(a.threads, || validate(&dir, &cp, &params_best))?.map_err(interrupted)?;
     let plot = crate::edge::plot::default_plot_path(&a.plots_dir, &dir.0);
     crate::edge::plot::plot_run(&dir.0, &plot, (1200, 900))?;
     write_out(&v.report(&dir, &cfg, &cp, &params_best));
@@ -520,10 +559,6 @@ fn tournament_cmd(a: TournamentArgs) -> Result<()> {
         },
     };
     check_programs(entrants.iter().map(|e| &e.player), settings.limits)?;
-    let stop = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(false));
-    let flag = stop.clone();
-    // Ctrl-C: finish the games under way, skip the rest, print the standings.
-    let _ = ctrlc::set_handler(move || flag.store(true, std::sync::atomic::Ordering::Relaxed));
     let bar = if a.quiet {
         indicatif::ProgressBar::hidden()
     } else {
@@ -537,7 +572,9 @@ fn tournament_cmd(a: TournamentArgs) -> Result<()> {
     );
     let start = std::time::Instant::now();
     let table = with_threads(a.threads, || {
-        crate::host::tournament::run(&entrants, &settings, &stop, &|| bar.inc(1))
+        crate::host::tournament::run(&entrants, &settings, &crate::host::stop::STOP, &|| {
+            bar.inc(1)
+        })
     })?;
     bar.finish_and_clear();
     write_out(&crate::host::tournament::render(&table));

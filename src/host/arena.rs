@@ -5,6 +5,7 @@ use crate::host::deal::Deal;
 use crate::host::play::{GameResult, Outcome};
 use crate::host::player::{Player, play_deal};
 use crate::host::program::Limits;
+use crate::host::stop;
 use crate::host::transcript::{Event, official_log};
 use crate::rng::derive_seed;
 use crate::stats::percentile;
@@ -57,9 +58,13 @@ pub struct Side {
 /// A match summary (`--json`).
 #[derive(Clone, Debug, Default, Serialize)]
 pub struct MatchSummary {
+    /// Games played (fewer than asked when interrupted).
     pub games: u32,
     pub p1: Side,
     pub p2: Side,
+    /// Stopped by Ctrl-C: the games played so far.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub interrupted: bool,
 }
 
 /// One game of a match, as played.
@@ -168,6 +173,12 @@ impl MatchSummary {
             }
         }
 
+        if self.interrupted {
+            lines.push(format!(
+                "(interrupted: the {} games played so far)",
+                self.games
+            ));
+        }
         lines.push(String::new());
         lines.join("\n")
     }
@@ -209,6 +220,9 @@ pub fn run_match(
         ..Tally::default()
     });
     let play = |g: u64| {
+        if stop::requested() {
+            return None;
+        }
         let (deal, swapped) = source.game(g);
         let (seated, p1_seat) = if swapped {
             (PerSeat::new(p2, p1), Seat::Second)
@@ -218,12 +232,12 @@ pub fn run_match(
         let seeds = PerSeat::new(derive_seed(&[seed, g, 1]), derive_seed(&[seed, g, 2]));
         let mut events = Vec::new();
         let played = play_deal(seated, &deal, seeds, limits, |e| events.push(e));
-        MatchGame {
+        Some(MatchGame {
             p1_seat,
             result: played.result,
             events,
             times: played.times,
-        }
+        })
     };
     let jobs = jobs.max(1);
     let pool = rayon::ThreadPoolBuilder::new()
@@ -236,16 +250,20 @@ pub fn run_match(
         let end = (start + chunk).min(games);
         pool.install(|| (start..end).into_par_iter().map(play).collect::<Vec<_>>())
     });
+    let mut done = 0;
     for (g, game) in (0..games).zip(played) {
+        let Some(game) = game else { continue };
         let [t1, t2] = &mut tallies;
         t1.add(g, game.p1_seat, &game);
         t2.add(g, game.p1_seat.other(), &game);
         on_game(g, &game);
+        done += 1;
     }
-    let [p1, p2] = tallies.map(|t| t.finish(games));
+    let [p1, p2] = tallies.map(|t| t.finish(done));
     MatchSummary {
-        games: games as u32,
+        games: done as u32,
         p1,
         p2,
+        interrupted: done < games,
     }
 }

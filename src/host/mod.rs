@@ -9,5 +9,6 @@ pub mod play;
 pub mod player;
 pub mod program;
 pub mod roster;
+pub mod stop;
 pub mod tournament;
 pub mod transcript;

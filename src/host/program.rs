@@ -74,6 +74,7 @@ impl Program {
                 let _ = dtx.try_send(l);
             }
         });
+        crate::host::stop::started(child.id() as i32);
         Ok(Program {
             stdin: child.stdin.take(),
             child,
@@ -177,6 +178,7 @@ impl Program {
             libc::kill(-pgid, libc::SIGKILL);
         }
         let _ = self.child.wait();
+        crate::host::stop::ended(pgid);
     }
 }
 

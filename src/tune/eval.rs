@@ -7,6 +7,7 @@ use crate::host::deal::Deal;
 use crate::host::play::{Fault, GameResult, Outcome};
 use crate::host::player::{Player, play_deal};
 use crate::host::program::Limits;
+use crate::host::stop;
 use crate::rng::derive_seed;
 use crate::stats::wilson95;
 use crate::tune::suite::Opponent;
@@ -79,6 +80,8 @@ pub struct Evaluation {
     /// Weighted mean win rate, draws counting ½.
     pub fitness: f64,
     pub opponents: Vec<OpponentResult>,
+    /// Stopped by Ctrl-C: over the games played so far.
+    pub interrupted: bool,
 }
 
 /// Plays `deals` deals (2 × deals games) against each opponent. Deal `i` of
@@ -88,24 +91,29 @@ pub fn evaluate(candidate: &Player, suite: &[Opponent], deals: u64, seed: u64) -
     let jobs: Vec<(usize, u64)> = (0..suite.len())
         .flat_map(|o| (0..deals).map(move |i| (o, i)))
         .collect();
-    let games: Vec<[Game; 2]> = jobs
+    let games: Vec<Option<[Game; 2]>> = jobs
         .par_iter()
         .map(|&(o, i)| {
-            play_pair(
-                candidate,
-                &suite[o].player,
-                derive_seed(&[seed, o as u64, i]),
-            )
+            // After Ctrl-C, no new deal starts.
+            (!stop::requested()).then(|| {
+                let deal_seed = derive_seed(&[seed, o as u64, i]);
+                play_pair(candidate, &suite[o].player, deal_seed)
+            })
         })
         .collect();
     let mut opponents = Vec::with_capacity(suite.len());
     for (o, opp) in suite.iter().enumerate() {
         let mine = &games[o * deals as usize..(o + 1) * deals as usize];
-        opponents.push(summarise(&opp.name, opp.weight, mine.iter().flatten()));
+        opponents.push(summarise(
+            &opp.name,
+            opp.weight,
+            mine.iter().flatten().flatten(),
+        ));
     }
     Evaluation {
         fitness: fitness(&opponents),
         opponents,
+        interrupted: games.iter().any(Option::is_none),
     }
 }
 
@@ -256,12 +264,16 @@ impl Evaluation {
     /// The evaluation as `tuner eval --json` writes it: who was evaluated,
     /// the seed, the fitness and the per-opponent results.
     pub fn to_json(&self, label: &str, seed: u64) -> serde_json::Result<String> {
-        serde_json::to_string_pretty(&serde_json::json!({
+        let mut json = serde_json::json!({
             "genome": label,
             "seed": seed,
             "fitness": self.fitness,
             "opponents": self.opponents,
-        }))
+        });
+        if self.interrupted {
+            json["interrupted"] = true.into();
+        }
+        serde_json::to_string_pretty(&json)
     }
 }
 
@@ -311,5 +323,8 @@ pub fn table(e: &Evaluation) -> String {
         "fitness (weighted mean win rate, draws ½; c/o: games lost by the candidate's / the opponent's faults): {:.4}\n",
         e.fitness
     ));
+    if e.interrupted {
+        s.push_str("(interrupted: over the games played so far)\n");
+    }
     s
 }

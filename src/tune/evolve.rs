@@ -124,6 +124,8 @@ pub enum RunError {
     Suite { name: String, err: String },
     #[error("{0}")]
     Unearned(String),
+    #[error("interrupted at generation {0} (the checkpoint holds every finished generation)")]
+    Interrupted(u32),
     #[error("{} is in use by another tuner{}; if none runs, delete {}/lock", .dir.display(), pid.map(|p| format!(" (process {p})")).unwrap_or_default(), .dir.display())]
     InUse { dir: PathBuf, pid: Option<i32> },
     #[error("--name must not be empty")]
@@ -566,6 +568,10 @@ pub fn run_generations(dir: &RunDir, progress: &mut dyn Progress) -> Result<Chec
                 e
             })
             .collect();
+        if crate::host::stop::requested() {
+            // The generation's games were cut short: not recorded.
+            return Err(RunError::Interrupted(generation));
+        }
         if let Some(why) = evals.iter().find_map(Evaluation::unearned) {
             return Err(RunError::Unearned(why));
         }
@@ -665,6 +671,9 @@ pub fn validate(dir: &RunDir, cp: &Checkpoint, params_best: &Path) -> Result<Val
         }
     }
     let (winner, winner_genome) = best.expect("at least one candidate");
+    if crate::host::stop::requested() {
+        return Err(RunError::Interrupted(cp.next_generation));
+    }
     let header = best_header(&cfg, &winner, cfg.validation_games);
     let text = genome_to_toml(&winner_genome, &header);
     write_atomic(&dir.best(), text.as_bytes())?;
@@ -675,6 +684,9 @@ pub fn validate(dir: &RunDir, cp: &Checkpoint, params_best: &Path) -> Result<Val
         let fresh = derive_seed(&[cfg.seed, 0xC0A1]);
         let w = judged("winner", &winner_genome, fresh)?;
         let i = judged("incumbent", &incumbent, fresh)?;
+        if crate::host::stop::requested() {
+            return Err(RunError::Interrupted(cp.next_generation));
+        }
         let test = w.paired(&i).expect("same suite and seed");
         let verdict = if test.games_per_opponent < MIN_COMPARISON_GAMES {
             format!(

@@ -6,6 +6,7 @@
 mod bot;
 mod evolve;
 mod faults;
+mod interrupt;
 mod layers;
 mod referee;
 mod specs;
