@@ -3,6 +3,7 @@
 //! at the edges (referee, plot, run folders).
 
 use crate::edge::out::write_out;
+use crate::edge::progress::Counter;
 use crate::files::{read_file, write_atomic};
 use crate::host::arena::{DealSource, MatchSettings, run_match};
 use crate::host::deal::Deal;
@@ -202,6 +203,9 @@ struct EvalArgs {
     /// Write the results as JSON here.
     #[arg(long)]
     json: Option<PathBuf>,
+    /// No progress on stderr.
+    #[arg(long)]
+    quiet: bool,
 }
 
 #[derive(clap::Args)]
@@ -233,6 +237,9 @@ struct MatchArgs {
     /// Write a JSON summary here.
     #[arg(long)]
     json: Option<PathBuf>,
+    /// No progress on stderr.
+    #[arg(long)]
+    quiet: bool,
     /// Games played at once. Results do not depend on it; decision times
     /// do (games share the cores), so 1 is the judge's condition.
     #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u64).range(1..=256))]
@@ -351,7 +358,9 @@ fn match_cmd(a: MatchArgs) -> Result<()> {
         jobs: a.jobs as usize,
     };
     check_programs([&p1, &p2], limits)?;
+    let bar = Counter::new("match", "games", a.games, a.quiet);
     let summary = run_match(&p1, &p2, &settings, |_, game| {
+        bar.inc();
         if a.log.is_some() {
             if !log.is_empty() {
                 log.push('\n');
@@ -359,6 +368,7 @@ fn match_cmd(a: MatchArgs) -> Result<()> {
             log.push_str(&game.official_log(&p1, &p2));
         }
     });
+    bar.finish();
     if let Some(path) = &a.log {
         write_atomic(path, log.as_bytes())?;
     }
@@ -391,16 +401,20 @@ fn eval_cmd(a: EvalArgs) -> Result<()> {
     check_programs(players.chain([&player]), Limits::default())?;
     let deals = a.games.div_ceil(2).max(1);
     let start = std::time::Instant::now();
+    let bar = Counter::new("eval", "deals", deals * suite.len() as u64, a.quiet);
     let e = with_threads(a.threads, || {
-        crate::tune::eval::evaluate(&player, &suite, deals, a.seed)
+        crate::tune::eval::evaluate_with(&player, &suite, deals, a.seed, &|| bar.inc())
     })?;
+    bar.finish();
     let secs = start.elapsed().as_secs_f64();
     write_out(&crate::tune::eval::table(&e));
-    let games = 2 * deals * suite.len() as u64;
-    eprintln!(
-        "{games} games in {secs:.1} s ({:.0} games/s)",
-        games as f64 / secs
-    );
+    let games: u32 = e.opponents.iter().map(|o| o.games).sum();
+    if !a.quiet {
+        eprintln!(
+            "{games} games in {secs:.1} s ({:.0} games/s)",
+            games as f64 / secs
+        );
+    }
     if let Some(path) = &a.json {
         write_atomic(path, e.to_json(&label, a.seed)?.as_bytes())?;
     }
@@ -410,8 +424,11 @@ fn eval_cmd(a: EvalArgs) -> Result<()> {
     Ok(())
 }
 
+/// Evolve's progress: a bar on a terminal, else a line per generation;
+/// with `--quiet` only messages.
 struct Bar {
     bar: Option<indicatif::ProgressBar>,
+    plain: bool,
     started: std::time::Instant,
     games: u64,
 }
@@ -428,12 +445,14 @@ impl crate::tune::evolve::Progress for Bar {
             b.set_length(total as u64);
             b.set_position(row.generation as u64 + 1);
             b.set_message(msg);
+        } else if self.plain {
+            eprintln!("{}/{total} {msg}", row.generation + 1);
         }
     }
     fn message(&mut self, text: &str) {
         match &self.bar {
-            Some(b) => b.println(text),
-            None => eprintln!("{text}"),
+            Some(b) if !b.is_finished() => b.println(text),
+            _ => eprintln!("{text}"),
         }
     }
 }
@@ -468,7 +487,8 @@ fn evolve_cmd(a: EvolveArgs) -> Result<()> {
     let cfg = dir.load_config()?;
     let suite = cfg.opponents()?;
     check_programs(suite.iter().map(|o| &o.player), Limits::default())?;
-    let bar = (!a.quiet).then(|| {
+    let terminal = std::io::IsTerminal::is_terminal(&std::io::stderr());
+    let bar = (!a.quiet && terminal).then(|| {
         let b = indicatif::ProgressBar::new(cfg.generations as u64);
         b.set_style(
             indicatif::ProgressStyle::with_template(
@@ -481,6 +501,7 @@ fn evolve_cmd(a: EvolveArgs) -> Result<()> {
     });
     let mut progress = Bar {
         bar,
+        plain: !a.quiet && !terminal,
         started: std::time::Instant::now(),
         games: 0,
     };
@@ -507,7 +528,10 @@ fn evolve_cmd(a: EvolveArgs) -> Result<()> {
         b.finish();
     }
     let params_best = a.params_dir.join("best.toml");
-    let v = with_threads(a.threads, || validate(&dir, &cp, &params_best))?.map_err(interrupted)?;
+    let v = with_threads(a.threads, || {
+        validate(&dir, &cp, &params_best, &mut progress)
+    })?
+    .map_err(interrupted)?;
     let plot = crate::edge::plot::default_plot_path(&a.plots_dir, &dir.0);
     crate::edge::plot::plot_run(&dir.0, &plot, (1200, 900))?;
     write_out(&v.report(&dir, &cfg, &cp, &params_best));
@@ -559,24 +583,19 @@ fn tournament_cmd(a: TournamentArgs) -> Result<()> {
         },
     };
     check_programs(entrants.iter().map(|e| &e.player), settings.limits)?;
-    let bar = if a.quiet {
-        indicatif::ProgressBar::hidden()
-    } else {
-        indicatif::ProgressBar::new(settings.games(entrants.len()))
-    };
-    bar.set_style(
-        indicatif::ProgressStyle::with_template(
-            "{bar:30} {pos}/{len} games [{elapsed_precise} eta {eta}]",
-        )
-        .expect("valid template"),
+    let bar = Counter::new(
+        "tournament",
+        "games",
+        settings.games(entrants.len()),
+        a.quiet,
     );
     let start = std::time::Instant::now();
     let table = with_threads(a.threads, || {
         crate::host::tournament::run(&entrants, &settings, &crate::host::stop::STOP, &|| {
-            bar.inc(1)
+            bar.inc()
         })
     })?;
-    bar.finish_and_clear();
+    bar.finish();
     write_out(&crate::host::tournament::render(&table));
     say!(
         "{} games in {:.1} s",

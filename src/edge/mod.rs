@@ -6,3 +6,4 @@ pub mod cli;
 pub mod export;
 pub mod out;
 pub mod plot;
+pub mod progress;

@@ -88,6 +88,17 @@ pub struct Evaluation {
 /// opponent `o` comes from `derive_seed([seed, o, i])`, so candidates given
 /// the same seed meet the same dice (common random numbers).
 pub fn evaluate(candidate: &Player, suite: &[Opponent], deals: u64, seed: u64) -> Evaluation {
+    evaluate_with(candidate, suite, deals, seed, &|| {})
+}
+
+/// As [`evaluate`], telling `on_deal` of each deal played (two games).
+pub fn evaluate_with(
+    candidate: &Player,
+    suite: &[Opponent],
+    deals: u64,
+    seed: u64,
+    on_deal: &(dyn Fn() + Sync),
+) -> Evaluation {
     let jobs: Vec<(usize, u64)> = (0..suite.len())
         .flat_map(|o| (0..deals).map(move |i| (o, i)))
         .collect();
@@ -97,7 +108,9 @@ pub fn evaluate(candidate: &Player, suite: &[Opponent], deals: u64, seed: u64) -
             // After Ctrl-C, no new deal starts.
             (!stop::requested()).then(|| {
                 let deal_seed = derive_seed(&[seed, o as u64, i]);
-                play_pair(candidate, &suite[o].player, deal_seed)
+                let pair = play_pair(candidate, &suite[o].player, deal_seed);
+                on_deal();
+                pair
             })
         })
         .collect();

@@ -646,7 +646,12 @@ pub struct Comparison {
     pub verdict: String,
 }
 
-pub fn validate(dir: &RunDir, cp: &Checkpoint, params_best: &Path) -> Result<Validation> {
+pub fn validate(
+    dir: &RunDir,
+    cp: &Checkpoint,
+    params_best: &Path,
+    progress: &mut dyn Progress,
+) -> Result<Validation> {
     let cfg = dir.load_config()?;
     let suite = cfg.opponents()?;
     if cp.last_population.is_empty() {
@@ -662,8 +667,13 @@ pub fn validate(dir: &RunDir, cp: &Checkpoint, params_best: &Path) -> Result<Val
         }
     };
     let order = ranking(&cp.last_fitness);
+    let top = cfg.validate_top.max(1).min(order.len());
+    progress.message(&format!(
+        "validating the top {top} genomes on held-out dice, {} games per opponent …",
+        2 * deals
+    ));
     let mut best: Option<(Evaluation, Genome)> = None;
-    for &i in order.iter().take(cfg.validate_top.max(1)) {
+    for &i in order.iter().take(top) {
         let g = cp.last_population[i].genome.clone();
         let e = judged("candidate", &g, seed)?;
         if best.as_ref().is_none_or(|(b, _)| e.fitness > b.fitness) {
@@ -680,6 +690,10 @@ pub fn validate(dir: &RunDir, cp: &Checkpoint, params_best: &Path) -> Result<Val
     let comparison = if params_best.exists() {
         let shown = params_best.display().to_string();
         let incumbent = yacht_genome_file::read_genome(params_best, &shown)?;
+        progress.message(&format!(
+            "comparing the winner with {shown} on fresh dice, {} games per opponent …",
+            2 * deals
+        ));
         // Fresh dice: the winner was picked on the validation dice.
         let fresh = derive_seed(&[cfg.seed, 0xC0A1]);
         let w = judged("winner", &winner_genome, fresh)?;

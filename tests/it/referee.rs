@@ -315,3 +315,23 @@ fn a_built_in_beside_a_slow_program_is_timed_on_its_own_clock() {
     assert!(v["p1"]["p50_ms"].as_f64().unwrap() >= 150.0, "{v}");
     assert!(v["p2"]["max_ms"].as_f64().unwrap() < 5.0, "{v}");
 }
+
+#[test]
+fn without_a_terminal_long_jobs_log_plain_progress_and_quiet_silences_it() {
+    let args = [
+        "match", "--p1", "greedy", "--p2", "sample:6", "--seed", "1", "--games", "20",
+    ];
+    let out = run_ok(tuner().args(args));
+    let err = String::from_utf8_lossy(&out.stderr);
+    let lines: Vec<&str> = err.lines().filter(|l| l.starts_with("match: ")).collect();
+    assert_eq!(lines.len(), 10, "{err}");
+    assert!(lines[0].starts_with("match: 2/20 (10 %) in "), "{err}");
+    assert!(lines[9].starts_with("match: 20/20 (100 %) in "), "{err}");
+    let out = run_ok(tuner().args(args).arg("--quiet"));
+    assert_eq!(String::from_utf8_lossy(&out.stderr), "");
+    let out = run_ok(tuner().args([
+        "eval", "--player", "greedy", "--games", "40", "--vs", "sample:6",
+    ]));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("eval: 20/20 (100 %) in "), "{err}");
+}
