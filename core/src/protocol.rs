@@ -80,6 +80,12 @@ impl<S: Strategy> Bot<S> {
                         self.view.on_get(g, g0, x0.min(MAX_BID));
                         Reply::Silent
                     }
+                    // My bundle is known: keep it (the dice are mine to put),
+                    // taking the opponent's bid as 0 on the other bundle.
+                    (Some(g), _, _) => {
+                        self.view.on_get(g, g.other(), 0);
+                        ignored("GET with a bad opponent bid (taken as 0)")
+                    }
                     _ => ignored("bad GET"),
                 }
             }
@@ -115,24 +121,60 @@ impl<S: Strategy> Bot<S> {
 /// Notes about ignored lines go to `err`.
 pub fn serve<S: Strategy>(
     bot: &mut Bot<S>,
-    input: impl BufRead,
+    mut input: impl BufRead,
     mut out: impl Write,
     mut err: impl Write,
 ) -> std::io::Result<()> {
-    for line in input.split(b'\n') {
-        let line = line?;
-        let line = String::from_utf8_lossy(&line);
-        match bot.handle(&line) {
+    let mut line = Vec::new();
+    while read_line(&mut input, &mut line)? {
+        let text = String::from_utf8_lossy(&line);
+        match bot.handle(&text) {
             Reply::Line(l) => {
                 writeln!(out, "{l}")?;
                 out.flush()?;
             }
             Reply::Silent => {}
-            Reply::Ignored(note) => writeln!(err, "{note}")?,
+            Reply::Ignored(note) => writeln!(err, "{}", shorten(&note))?,
             Reply::Finish => break,
         }
     }
     out.flush()
+}
+
+/// The longest line kept: no command is longer; the rest of a longer line
+/// is skipped (it will not parse), so memory stays bounded.
+const MAX_LINE: usize = 1024;
+
+/// Reads the next line (without its newline, cut at `MAX_LINE` bytes) into
+/// `line`; false at the end of input.
+fn read_line(input: &mut impl BufRead, line: &mut Vec<u8>) -> std::io::Result<bool> {
+    line.clear();
+    let mut any = false;
+    loop {
+        let buf = input.fill_buf()?;
+        if buf.is_empty() {
+            return Ok(any);
+        }
+        any = true;
+        let (chunk, used, end) = match buf.iter().position(|&b| b == b'\n') {
+            Some(i) => (&buf[..i], i + 1, true),
+            None => (buf, buf.len(), false),
+        };
+        let room = MAX_LINE.saturating_sub(line.len());
+        line.extend_from_slice(&chunk[..chunk.len().min(room)]);
+        input.consume(used);
+        if end {
+            return Ok(true);
+        }
+    }
+}
+
+/// A note cut to a screenful.
+fn shorten(note: &str) -> String {
+    match note.char_indices().nth(120) {
+        Some((at, _)) => format!("{} …", &note[..at]),
+        None => note.to_string(),
+    }
 }
 
 /// The strategy's bid, or A 0 should it panic.
@@ -169,4 +211,50 @@ pub fn run_stdio<S: Strategy>(strategy: S, seed: u64) -> std::io::Result<()> {
         std::io::stdout().lock(),
         std::io::stderr(),
     )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::game::{Put, View};
+
+    /// Bids A 0 and puts the fallback.
+    struct Plain;
+
+    impl Strategy for Plain {
+        fn bid(&mut self, _: &View) -> Bid {
+            Bid {
+                bundle: Bundle::A,
+                amount: 0,
+            }
+        }
+        fn put(&mut self, view: &View) -> Put {
+            view.fallback_put()
+        }
+    }
+
+    #[test]
+    fn a_huge_line_is_cut_and_the_note_about_it_is_short() {
+        let mut input = vec![b'x'; 10 << 20];
+        input.extend_from_slice(b"\nREADY\n");
+        let (mut out, mut err) = (Vec::new(), Vec::new());
+        serve(&mut Bot::new(Plain, 0), &input[..], &mut out, &mut err).unwrap();
+        assert_eq!(out, b"OK\n");
+        assert!(err.len() < 200, "{} bytes of notes", err.len());
+    }
+
+    #[test]
+    fn a_get_with_a_bad_opponent_bid_keeps_my_bundle() {
+        let mut bot = Bot::new(Plain, 0);
+        for line in ["READY", "ROLL 11111 22222", "GET A B x"] {
+            bot.handle(line);
+        }
+        let Reply::Line(put) = bot.handle("ROLL 33333 44444") else {
+            panic!("no bid")
+        };
+        assert_eq!(put, "BID A 0");
+        bot.handle("GET B A 0");
+        // The first bundle (11111) is held with the second (44444).
+        assert_eq!(bot.handle("SCORE"), Reply::Line("PUT ONE 11111".into()));
+    }
 }

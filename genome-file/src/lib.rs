@@ -75,7 +75,7 @@ pub fn parse_genome(text: &str, file: &str) -> Result<Genome, GenomeError> {
     let table: toml::Table = text.parse().map_err(|e: toml::de::Error| {
         let line = e
             .span()
-            .map(|s| text[..s.start.min(text.len())].lines().count().max(1));
+            .map(|s| text[..s.start.min(text.len())].matches('\n').count() + 1);
         err(line, None, format!("not valid TOML: {}", e.message()))
     })?;
     let mut genome = Genome::default();
@@ -172,6 +172,9 @@ mod tests {
             "g.toml:3: field `bid_slope`: 7 is outside [0, 1]"
         );
         let syntax = e("bid_slope = 0.5\nprio_one = = 2\n");
+        assert!(syntax.starts_with("g.toml:2: not valid TOML"), "{syntax}");
+        // An error at the start of a line is on that line, not the one before.
+        let syntax = e("bid_slope = 0.5\n= 2\n");
         assert!(syntax.starts_with("g.toml:2: not valid TOML"), "{syntax}");
     }
 }

@@ -294,6 +294,7 @@ pub fn run() -> Result<()> {
             width,
             height,
         } => {
+            outputs_go_to_folders([&out])?;
             let out = out.unwrap_or_else(|| {
                 crate::edge::plot::default_plot_path(Path::new("plots"), &run_dir)
             });
@@ -312,8 +313,26 @@ pub fn run() -> Result<()> {
     }
 }
 
+/// Output files go into folders that exist: a mistyped folder is an error
+/// before any work, not a new folder.
+fn outputs_go_to_folders<'a>(files: impl IntoIterator<Item = &'a Option<PathBuf>>) -> Result<()> {
+    for file in files.into_iter().flatten() {
+        match file.parent() {
+            Some(dir) if !dir.as_os_str().is_empty() && !dir.is_dir() => bail!(
+                "cannot write {}: the folder {} does not exist",
+                file.display(),
+                dir.display()
+            ),
+            _ if file.is_dir() => bail!("{} is a folder, not a file", file.display()),
+            _ => {}
+        }
+    }
+    Ok(())
+}
+
 /// An existing file is replaced only with `--force`.
 fn refuse_to_overwrite(out: &Path, force: bool) -> Result<()> {
+    outputs_go_to_folders([&Some(out.to_path_buf())])?;
     if out.exists() && !force {
         bail!(
             "{} exists: give --force to replace it (nothing was written)",
@@ -333,6 +352,7 @@ fn play(spec: &str, seed: u64, delay_ms: u64) -> Result<()> {
 }
 
 fn match_cmd(a: MatchArgs) -> Result<()> {
+    outputs_go_to_folders([&a.log, &a.json])?;
     let p1 = Player::parse(&a.p1).context("--p1")?;
     let p2 = Player::parse(&a.p2).context("--p2")?;
     let source = match (&a.input, a.seed) {
@@ -388,6 +408,7 @@ pub fn with_threads<T: Send>(threads: Option<u64>, f: impl FnOnce() -> T + Send)
 }
 
 fn eval_cmd(a: EvalArgs) -> Result<()> {
+    outputs_go_to_folders([&a.json])?;
     let (player, label) = match (&a.genome, &a.player) {
         (Some(path), _) => {
             let p = path.display().to_string();
@@ -562,6 +583,7 @@ fn export_cmd(genome: Option<PathBuf>, out: &Path) -> Result<()> {
 }
 
 fn tournament_cmd(a: TournamentArgs) -> Result<()> {
+    outputs_go_to_folders([&a.json, &a.csv, &a.png])?;
     use crate::host::tournament::{Format, Settings, field};
     let file = match &a.file {
         Some(path) => Some((read_file(path)?, path.display().to_string())),

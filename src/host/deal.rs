@@ -38,6 +38,8 @@ impl Deal {
     /// Parses the official input format: 12 lines `AAAAA BBBBB t`. Errors
     /// name the line.
     pub fn parse(text: &str) -> Result<Deal, String> {
+        // Editors on some systems start a file with a byte-order mark.
+        let text = text.strip_prefix('\u{feff}').unwrap_or(text);
         let lines: Vec<(usize, &str)> = text
             .lines()
             .enumerate()
@@ -114,6 +116,12 @@ mod tests {
         assert_eq!(d.rolls[0], ([3, 5, 5, 6, 1], [1, 5, 3, 3, 6]));
         assert_eq!(d.ties[3], Seat::Second);
         assert_eq!(d.to_input(), OFFICIAL_EXAMPLE);
+    }
+
+    #[test]
+    fn a_byte_order_mark_is_not_a_die() {
+        let with_bom = format!("\u{feff}{OFFICIAL_EXAMPLE}");
+        assert_eq!(Deal::parse(&with_bom), Deal::parse(OFFICIAL_EXAMPLE));
     }
 
     #[test]

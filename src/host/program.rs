@@ -30,6 +30,9 @@ impl Default for Limits {
 /// Longest reply line kept; longer lines are cut (and will not parse).
 const MAX_LINE: usize = 4096;
 
+/// Stderr lines logged per game; more are counted, not kept.
+const MAX_DEBUG_LINES: usize = 1000;
+
 /// How long a program may take to exit after FINISH before it is killed.
 const EXIT_GRACE: Duration = Duration::from_millis(200);
 
@@ -44,6 +47,9 @@ pub struct Program {
     sent: Instant,
     /// Decision times (READY excluded).
     pub times: Vec<Duration>,
+    /// Stderr lines passed on, and dropped past `MAX_DEBUG_LINES`.
+    debug_kept: usize,
+    debug_dropped: usize,
     closed: bool,
 }
 
@@ -83,6 +89,8 @@ impl Program {
             limits,
             sent: Instant::now(),
             times: Vec::new(),
+            debug_kept: 0,
+            debug_dropped: 0,
             closed: false,
         })
     }
@@ -148,7 +156,23 @@ impl Contestant for Program {
     }
 
     fn debug_lines(&mut self) -> Vec<String> {
-        self.debug.try_iter().collect()
+        let mut lines = Vec::new();
+        for line in self.debug.try_iter() {
+            if self.debug_kept < MAX_DEBUG_LINES {
+                self.debug_kept += 1;
+                lines.push(line);
+            } else {
+                self.debug_dropped += 1;
+            }
+        }
+        if self.closed && self.debug_dropped > 0 {
+            lines.push(format!(
+                "… {} more lines on stderr, not logged (at most {MAX_DEBUG_LINES} a game)",
+                self.debug_dropped
+            ));
+            self.debug_dropped = 0;
+        }
+        lines
     }
 
     /// Waits up to `EXIT_GRACE` for the program to close its output (lines

@@ -7,6 +7,9 @@ use crate::host::player::Player;
 use serde::Deserialize;
 use std::collections::BTreeMap;
 
+/// The largest weight: sums of weights stay finite, so fitness does too.
+pub const MAX_WEIGHT: f64 = 1e6;
+
 /// One named player of a roster.
 #[derive(Clone, Debug)]
 pub struct Listed {
@@ -48,8 +51,10 @@ pub fn parse_roster(text: &str, file: &str, table: &str) -> Result<Vec<Listed>, 
             return Err(at("a tournament entrant has no weight".into()));
         }
         let weight = e.weight.unwrap_or(1.0);
-        if !(weight > 0.0 && weight.is_finite()) {
-            return Err(at(format!("weight must be positive, got {weight}")));
+        if !(weight > 0.0 && weight <= MAX_WEIGHT) {
+            return Err(at(format!(
+                "weight must be more than 0 and at most {MAX_WEIGHT}, got {weight}"
+            )));
         }
         let name = e.name.unwrap_or_else(|| player.name());
         out.push(Listed {
@@ -99,7 +104,8 @@ mod tests {
         );
         assert!(e("[[entrant]]\nspec = \"greedy\"\n").contains("unknown table `entrant`"));
         assert_eq!(e(""), "s.toml: no [[opponent]] entries");
-        assert!(e("[[opponent]]\nspec = \"greedy\"\nweight = -1\n").contains("must be positive"));
+        assert!(e("[[opponent]]\nspec = \"greedy\"\nweight = -1\n").contains("more than 0"));
+        assert!(e("[[opponent]]\nspec = \"greedy\"\nweight = 1e308\n").contains("at most 1000000"));
         let entrant = parse_roster(
             "[[entrant]]\nspec = \"greedy\"\nweight = 2\n",
             "t.toml",

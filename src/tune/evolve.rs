@@ -93,6 +93,34 @@ pub struct Checkpoint {
     pub rows: Vec<GenerationRow>,
 }
 
+impl Checkpoint {
+    /// Whether its parts agree: a population to go on with, one fitness
+    /// per genome last evaluated, one row per generation done.
+    fn check(&self) -> std::result::Result<(), String> {
+        if self.population.len() < 2 {
+            return Err(format!("a population of {}", self.population.len()));
+        }
+        if self.last_fitness.len() != self.last_population.len() {
+            return Err(format!(
+                "{} fitness values for {} genomes",
+                self.last_fitness.len(),
+                self.last_population.len()
+            ));
+        }
+        if self.rows.len() != self.next_generation as usize {
+            return Err(format!(
+                "{} rows for {} generations",
+                self.rows.len(),
+                self.next_generation
+            ));
+        }
+        if self.next_generation > 0 && self.last_population.is_empty() {
+            return Err("no last generation".into());
+        }
+        Ok(())
+    }
+}
+
 /// The genes some of `genomes` took by default (their file predates them),
 /// in table order.
 fn defaulted<'a>(genomes: impl Iterator<Item = &'a NamedGenes>) -> Vec<&'static str> {
@@ -116,10 +144,7 @@ pub enum RunError {
     #[error("{} is not a valid run config: {err}", path.display())]
     BadConfig { path: PathBuf, err: toml::de::Error },
     #[error("{} is damaged (delete it to restart the run from generation 0): {err}", path.display())]
-    DamagedCheckpoint {
-        path: PathBuf,
-        err: serde_json::Error,
-    },
+    DamagedCheckpoint { path: PathBuf, err: String },
     #[error("suite entry `{name}`: {err}")]
     Suite { name: String, err: String },
     #[error("{0}")]
@@ -463,9 +488,14 @@ impl RunDir {
             return Ok(None);
         }
         let text = read_file(&p)?;
-        serde_json::from_str(&text)
-            .map(Some)
-            .map_err(|err| RunError::DamagedCheckpoint { path: p, err })
+        let cp: Checkpoint =
+            serde_json::from_str(&text).map_err(|err| RunError::DamagedCheckpoint {
+                path: p.clone(),
+                err: err.to_string(),
+            })?;
+        cp.check()
+            .map_err(|err| RunError::DamagedCheckpoint { path: p, err })?;
+        Ok(Some(cp))
     }
 }
 

@@ -189,6 +189,26 @@ fn a_damaged_checkpoint_is_a_clear_error() {
         "{err}"
     );
     assert!(!err.contains("panicked"));
+    // Valid JSON whose parts disagree is damaged too, not a panic.
+    let v: serde_json::Value = serde_json::from_str(&text).unwrap();
+    let mut empty = v.clone();
+    empty["population"] = serde_json::json!([]);
+    let mut short = v.clone();
+    short["last_fitness"].as_array_mut().unwrap().pop();
+    for (bad, why) in [
+        (empty, "a population of 0"),
+        (short, "3 fitness values for 4 genomes"),
+    ] {
+        std::fs::write(&cp, bad.to_string()).unwrap();
+        let out = tuner()
+            .args(["evolve", "--quiet", "--resume"])
+            .arg(dir.join("runs/d"))
+            .output()
+            .unwrap();
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(!out.status.success() && err.contains(why), "{err}");
+        assert!(!err.contains("panicked"), "{err}");
+    }
 }
 
 #[test]

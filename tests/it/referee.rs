@@ -335,3 +335,30 @@ fn without_a_terminal_long_jobs_log_plain_progress_and_quiet_silences_it() {
     let err = String::from_utf8_lossy(&out.stderr);
     assert!(err.contains("eval: 20/20 (100 %) in "), "{err}");
 }
+
+#[test]
+fn a_chatty_program_logs_a_bounded_number_of_stderr_lines() {
+    let dir = scratch("chatty");
+    let log = dir.join("m.log");
+    // 200 000 stderr lines at the first ROLL, then a crash.
+    let p1 = "sh -c 'read l; echo OK; read l; yes chatter | head -n 200000 >&2; exit 3'";
+    run_ok(
+        tuner()
+            .args([
+                "match", "--p1", p1, "--p2", "greedy", "--seed", "2", "--log",
+            ])
+            .arg(&log),
+    );
+    let text = std::fs::read_to_string(&log).unwrap();
+    let debug = text
+        .lines()
+        .filter(|l| l.starts_with("# Debug FIRST: chatter"))
+        .count();
+    assert!(debug <= 1000, "{debug} debug lines");
+    assert!(
+        text.contains("more lines on stderr, not logged"),
+        "{}",
+        &text[..500.min(text.len())]
+    );
+    assert!(text.contains("ABORT FIRST "));
+}

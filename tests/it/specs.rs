@@ -121,3 +121,43 @@ fn a_built_in_name_means_the_same_in_every_command() {
     );
     assert!(String::from_utf8_lossy(&out.stdout).contains("fitness"));
 }
+
+#[test]
+fn outputs_into_missing_folders_or_onto_folders_are_refused() {
+    let dir = scratch("outputs");
+    let missing = dir.join("no-such-folder/x.json");
+    let missing = missing.to_str().unwrap();
+    for args in [
+        vec![
+            "eval", "--player", "greedy", "--games", "2", "--vs", "greedy", "--json", missing,
+        ],
+        vec![
+            "match", "--p1", "greedy", "--p2", "greedy", "--seed", "1", "--log", missing,
+        ],
+        vec!["tournament", "--samples", "--deals", "1", "--csv", missing],
+        vec!["new-genome", "-o", missing],
+    ] {
+        let out = tuner().args(&args).output().unwrap();
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(
+            !out.status.success() && err.contains("does not exist"),
+            "{args:?}: {err}"
+        );
+    }
+    assert!(!dir.join("no-such-folder").exists());
+    for force in [false, true] {
+        let mut cmd = tuner();
+        cmd.args(["export", "-o"]).arg(&dir);
+        if force {
+            cmd.arg("--force");
+        }
+        let out = cmd.output().unwrap();
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(
+            !out.status.success() && err.contains("is a folder"),
+            "{err}"
+        );
+    }
+    let left: Vec<_> = std::fs::read_dir(&dir).unwrap().collect();
+    assert!(left.is_empty(), "{left:?}");
+}
