@@ -1,9 +1,11 @@
-//! Fitness plots (PNG, plotters) of a run's generations.csv: best / mean /
-//! worst fitness per generation, and the best genome's win rate against each
-//! opponent. The font ships in the binary; no system package is needed.
+//! Plots (PNG, plotters): a run's fitness, diversity and per-opponent win
+//! rates from its generations.csv, and a tournament's ratings and cross
+//! table. Colours are colour-blind safe (Okabe–Ito lines, a viridis scale).
+//! The font ships in the binary; no system package is needed.
 
 use anyhow::{Context, Result, anyhow};
 use plotters::prelude::*;
+use plotters::style::text_anchor::{HPos, Pos, VPos};
 use plotters::style::{FontStyle, register_font};
 use std::path::{Path, PathBuf};
 use std::sync::Once;
@@ -24,6 +26,7 @@ pub struct Series {
     pub best: Vec<f64>,
     pub mean: Vec<f64>,
     pub worst: Vec<f64>,
+    pub diversity: Vec<f64>,
     /// (opponent, best genome's win rate per generation).
     pub by_opponent: Vec<(String, Vec<f64>)>,
 }
@@ -39,11 +42,12 @@ pub fn read_series(csv_path: &Path) -> Result<Series> {
             .position(|h| h == name)
             .ok_or_else(|| anyhow!("{}: no column `{name}`", csv_path.display()))
     };
-    let (g, b, m, w) = (
+    let (g, b, m, w, d) = (
         col("generation")?,
         col("best")?,
         col("mean")?,
         col("worst")?,
+        col("diversity")?,
     );
     let opp: Vec<(usize, String)> = headers
         .iter()
@@ -55,6 +59,7 @@ pub fn read_series(csv_path: &Path) -> Result<Series> {
         best: vec![],
         mean: vec![],
         worst: vec![],
+        diversity: vec![],
         by_opponent: opp.iter().map(|(_, n)| (n.clone(), vec![])).collect(),
     };
     for (line, rec) in r.records().enumerate() {
@@ -73,6 +78,7 @@ pub fn read_series(csv_path: &Path) -> Result<Series> {
         s.best.push(num(b)?);
         s.mean.push(num(m)?);
         s.worst.push(num(w)?);
+        s.diversity.push(num(d)?);
         for (k, (i, _)) in opp.iter().enumerate() {
             s.by_opponent[k].1.push(num(*i)?);
         }
@@ -83,90 +89,208 @@ pub fn read_series(csv_path: &Path) -> Result<Series> {
     Ok(s)
 }
 
-/// One named line of a panel: (label, values per generation, colour, width).
-type Line<'a> = (String, &'a [f64], RGBColor, u32);
+/// Okabe–Ito colours, distinguishable with the common colour blindnesses.
+const BLUE_OI: RGBColor = RGBColor(0, 114, 178);
+const GREEN_OI: RGBColor = RGBColor(0, 158, 115);
+const VERMILLION_OI: RGBColor = RGBColor(213, 94, 0);
+const PURPLE_OI: RGBColor = RGBColor(204, 121, 167);
 
-/// A panel of lines over the generations, y from `lo` to 1, with a legend.
-fn line_panel(
-    area: &DrawingArea<BitMapBackend, plotters::coord::Shift>,
+/// A sequential colour-blind-safe scale (viridis, by five anchors): 0 dark
+/// purple … 1 yellow.
+fn viridis(x: f64) -> RGBColor {
+    const ANCHORS: [(f64, f64, f64); 5] = [
+        (68.0, 1.0, 84.0),
+        (59.0, 82.0, 139.0),
+        (33.0, 145.0, 140.0),
+        (94.0, 201.0, 98.0),
+        (253.0, 231.0, 37.0),
+    ];
+    let x = x.clamp(0.0, 1.0) * 4.0;
+    let i = (x.floor() as usize).min(3);
+    let t = x - i as f64;
+    let (a, b) = (ANCHORS[i], ANCHORS[i + 1]);
+    let mix = |p: f64, q: f64| (p + (q - p) * t).round() as u8;
+    RGBColor(mix(a.0, b.0), mix(a.1, b.1), mix(a.2, b.2))
+}
+
+/// Where a win rate sits on the heat map's colour scale (0..=1): by the
+/// logarithm of the loss rate, so 99 % and 99.9 % differ as much as 90 %
+/// and 99 % (win rates near 1 stay readable); 50 % or less is 0.
+fn win_scale(win: f64) -> f64 {
+    let loss = (1.0 - win).clamp(0.001, 0.5);
+    1.0 - (loss.log10() + 3.0) / (3.0 + 0.5f64.log10())
+}
+
+/// Draws a run's plot to a PNG of `size` pixels: fitness per generation
+/// (best, mean, worst, best so far, and the validated winner's fitness on
+/// held-out dice when given), the population's diversity, and the best
+/// genome's win rate against each opponent as a heat map (hardest opponent
+/// on top), with its colour scale.
+pub fn fitness_png(
+    series: &Series,
     title: &str,
-    y_desc: &str,
-    generations: &[f64],
-    lines: &[Line],
+    validated: Option<f64>,
+    out: &Path,
+    size: (u32, u32),
 ) -> Result<()> {
-    let last = generations.last().copied().unwrap_or(0.0).max(1.0);
-    let lo = lines
+    register();
+    let root = BitMapBackend::new(out, size).into_drawing_area();
+    root.fill(&WHITE)?;
+    let (top, rest) = root.split_vertically(size.1 * 45 / 100);
+    let (middle, bottom) = rest.split_vertically(size.1 * 15 / 100);
+    let gens: Vec<i32> = series.generation.iter().map(|&g| g as i32).collect();
+    let last = gens.last().copied().unwrap_or(0).max(1);
+
+    // Fitness.
+    let mut best_so_far = series.best.clone();
+    for i in 1..best_so_far.len() {
+        best_so_far[i] = best_so_far[i].max(best_so_far[i - 1]);
+    }
+    let all = [&series.best, &series.mean, &series.worst];
+    let lo = all
         .iter()
-        .flat_map(|l| l.1.iter().copied())
-        .fold(1.0, f64::min)
-        .clamp(0.0, 0.9);
-    let mut c = ChartBuilder::on(area)
-        .caption(title, ("sans-serif", 20))
+        .flat_map(|v| v.iter().copied())
+        .chain(validated)
+        .fold(1.0, f64::min);
+    let lo = (lo - 0.02).clamp(0.0, 0.95);
+    let mut c = ChartBuilder::on(&top)
+        .caption(
+            format!("{title}: fitness per generation"),
+            ("sans-serif", 20),
+        )
         .margin(12)
         .x_label_area_size(36)
-        .y_label_area_size(56)
-        .build_cartesian_2d(0f64..last, lo..1.0)?;
+        .y_label_area_size(64)
+        .build_cartesian_2d(0..last, lo..1.0)?;
     c.configure_mesh()
         .x_desc("generation")
-        .y_desc(y_desc)
+        .y_desc("fitness (weighted win rate)")
+        .x_labels((last as usize + 1).min(21))
         .draw()?;
-    for (name, ys, color, width) in lines {
-        let (color, width) = (*color, *width);
-        let pts: Vec<(f64, f64)> = generations
-            .iter()
-            .copied()
-            .zip(ys.iter().copied())
-            .collect();
-        c.draw_series(LineSeries::new(pts, color.stroke_width(width)))?
-            .label(name.clone())
+    let line =
+        |ys: &[f64]| -> Vec<(i32, f64)> { gens.iter().copied().zip(ys.iter().copied()).collect() };
+    for (name, ys, color) in [
+        ("best", &series.best, BLUE_OI),
+        ("mean", &series.mean, GREEN_OI),
+        ("worst", &series.worst, VERMILLION_OI),
+    ] {
+        c.draw_series(LineSeries::new(line(ys), color.stroke_width(2)))?
+            .label(name)
             .legend(move |(x, y)| {
                 PathElement::new(vec![(x, y), (x + 20, y)], color.stroke_width(2))
             });
     }
+    c.draw_series(DashedLineSeries::new(
+        line(&best_so_far),
+        6,
+        4,
+        BLACK.stroke_width(1),
+    ))?
+    .label("best so far")
+    .legend(|(x, y)| PathElement::new(vec![(x, y), (x + 20, y)], BLACK.stroke_width(1)));
+    if let Some(v) = validated {
+        c.draw_series(DashedLineSeries::new(
+            vec![(0, v), (last, v)],
+            10,
+            5,
+            PURPLE_OI.stroke_width(2),
+        ))?
+        .label(format!("validated winner, held-out dice: {v:.4}"))
+        .legend(|(x, y)| PathElement::new(vec![(x, y), (x + 20, y)], PURPLE_OI.stroke_width(2)));
+    }
     c.configure_series_labels()
         .position(SeriesLabelPosition::LowerRight)
-        .background_style(WHITE.mix(0.8))
+        .background_style(WHITE.mix(0.85))
         .border_style(BLACK)
         .draw()?;
-    Ok(())
-}
 
-/// Draws the fitness plot of `series` to a PNG of `size` pixels: best /
-/// mean / worst fitness on top, the best genome's win rate per opponent below.
-pub fn fitness_png(series: &Series, title: &str, out: &Path, size: (u32, u32)) -> Result<()> {
-    register();
-    let root = BitMapBackend::new(out, size).into_drawing_area();
-    root.fill(&WHITE)?;
-    let (top, bottom) = root.split_vertically(size.1 / 2);
-    let fitness: Vec<Line> = vec![
-        ("best".into(), &series.best, BLUE, 2),
-        ("mean".into(), &series.mean, GREEN, 2),
-        ("worst".into(), &series.worst, RED, 2),
-    ];
-    let caption = format!("{title}: fitness per generation");
-    line_panel(
-        &top,
-        &caption,
-        "fitness (win rate)",
-        &series.generation,
-        &fitness,
-    )?;
-    let per_opponent: Vec<Line> = series
-        .by_opponent
+    // Diversity.
+    let top_div = series
+        .diversity
         .iter()
-        .enumerate()
-        .map(|(k, (name, ys))| {
-            let c = Palette99::pick(k).to_rgba();
-            (name.clone(), &ys[..], RGBColor(c.0, c.1, c.2), 1)
+        .copied()
+        .fold(0.0, f64::max)
+        .max(1e-3)
+        * 1.1;
+    let mut d = ChartBuilder::on(&middle)
+        .margin(12)
+        .x_label_area_size(28)
+        .y_label_area_size(64)
+        .build_cartesian_2d(0..last, 0.0..top_div)?;
+    d.configure_mesh()
+        .x_labels((last as usize + 1).min(21))
+        .y_labels(3)
+        .y_desc("diversity")
+        .draw()?;
+    d.draw_series(LineSeries::new(
+        line(&series.diversity),
+        BLUE_OI.stroke_width(2),
+    ))?;
+
+    // Win rate per opponent: a heat map, hardest opponent on top.
+    let (map, scale) = bottom.split_horizontally(size.0 * 90 / 100);
+    let mut order: Vec<usize> = (0..series.by_opponent.len()).collect();
+    let mean = |k: usize| {
+        let v = &series.by_opponent[k].1;
+        v.iter().sum::<f64>() / v.len().max(1) as f64
+    };
+    order.sort_by(|&a, &b| mean(b).total_cmp(&mean(a)));
+    let n = order.len().max(1) as i32;
+    let shade = |x: f64| viridis(win_scale(x));
+    let name_at = |y: i32| {
+        order.get(y as usize).map_or(String::new(), |&k| {
+            crate::text::truncate(&series.by_opponent[k].0, 16)
         })
-        .collect();
-    line_panel(
-        &bottom,
-        "best genome's win rate per opponent",
-        "win rate",
-        &series.generation,
-        &per_opponent,
-    )?;
+    };
+    let label = |v: &SegmentValue<i32>| match v {
+        SegmentValue::CenterOf(y) => name_at(*y),
+        _ => String::new(),
+    };
+    let mut h = ChartBuilder::on(&map)
+        .caption("best genome's win rate per opponent", ("sans-serif", 18))
+        .margin(12)
+        .x_label_area_size(36)
+        .y_label_area_size(130)
+        .build_cartesian_2d(0..last + 1, (0..n - 1).into_segmented())?;
+    h.configure_mesh()
+        .disable_mesh()
+        .x_desc("generation")
+        .x_labels((last as usize + 2).min(21))
+        .y_labels(n as usize)
+        .y_label_formatter(&label)
+        .draw()?;
+    for (row, &k) in order.iter().enumerate() {
+        for (&g, &x) in gens.iter().zip(&series.by_opponent[k].1) {
+            let y = row as i32;
+            let cell = [
+                (g, SegmentValue::Exact(y)),
+                (g + 1, SegmentValue::Exact(y + 1)),
+            ];
+            h.draw_series(std::iter::once(Rectangle::new(cell, shade(x).filled())))?;
+        }
+    }
+    // The colour scale, labelled in win rates.
+    let mut bar = ChartBuilder::on(&scale)
+        .margin_top(40)
+        .margin_bottom(48)
+        .margin_right(4)
+        .build_cartesian_2d(0.0..2.4, 0.0..1.0)?;
+    let steps = 60;
+    for i in 0..steps {
+        let (a, b) = (i as f64 / steps as f64, (i + 1) as f64 / steps as f64);
+        bar.draw_series(std::iter::once(Rectangle::new(
+            [(0.0, a), (1.0, b)],
+            viridis((a + b) / 2.0).filled(),
+        )))?;
+    }
+    for win in [0.5, 0.8, 0.9, 0.95, 0.99, 0.999] {
+        let t = win_scale(win);
+        bar.draw_series(std::iter::once(Text::new(
+            format!("{}%", 100.0 * win),
+            (1.1, t),
+            ("sans-serif", 13).into_font().color(&BLACK),
+        )))?;
+    }
     root.present()
         .with_context(|| format!("cannot write {}", out.display()))?;
     Ok(())
@@ -191,7 +315,7 @@ pub fn tournament_png(
     let last = n - 1;
     let name_at = |y: i32| {
         rows.get((n - 1 - y) as usize)
-            .map_or(String::new(), |r| r.name.clone())
+            .map_or(String::new(), |r| crate::text::truncate(&r.name, 16))
     };
     let label = |v: &SegmentValue<i32>| match v {
         SegmentValue::CenterOf(y) => name_at(*y),
@@ -216,6 +340,9 @@ pub fn tournament_png(
         .build_cartesian_2d(lo..hi, (0..last).into_segmented())?;
     c.configure_mesh()
         .disable_y_mesh()
+        .x_desc("rating (Elo scale, mean 1500)")
+        .x_labels(6)
+        .x_label_formatter(&|x| format!("{x:.0}"))
         .y_labels(n as usize)
         .y_label_formatter(&label)
         .draw()?;
@@ -238,7 +365,7 @@ pub fn tournament_png(
         .collect();
     let mut h = ChartBuilder::on(&right)
         .caption(
-            "cross table: row's score against column",
+            "row's score against column, % (dark 0 … yellow 100)",
             ("sans-serif", 18),
         )
         .margin(10)
@@ -261,7 +388,7 @@ pub fn tournament_png(
     for (a, &i) in index.iter().enumerate() {
         for (b, &j) in index.iter().enumerate() {
             let color = match t.cross[i][j] {
-                Some(x) => RGBColor((255.0 * (1.0 - x)) as u8, (200.0 * x) as u8, 60),
+                Some(x) => viridis(x),
                 None => RGBColor(230, 230, 230),
             };
             let y = n - 1 - a as i32;
@@ -273,6 +400,19 @@ pub fn tournament_png(
                 ),
             ];
             h.draw_series(std::iter::once(Rectangle::new(cell, color.filled())))?;
+            if let Some(x) = t.cross[i][j] {
+                // Dark text on the light (high) end of the scale.
+                let ink = if x > 0.6 { BLACK } else { WHITE };
+                let centre = (SegmentValue::CenterOf(b as i32), SegmentValue::CenterOf(y));
+                h.draw_series(std::iter::once(Text::new(
+                    format!("{:.0}", 100.0 * x),
+                    centre,
+                    ("sans-serif", 12)
+                        .into_font()
+                        .color(&ink)
+                        .pos(Pos::new(HPos::Center, VPos::Center)),
+                )))?;
+            }
         }
     }
     root.present()
@@ -297,7 +437,50 @@ pub fn plot_run(run_dir: &Path, out: &Path, size: (u32, u32)) -> Result<()> {
     if let Some(dir) = out.parent().filter(|d| !d.as_os_str().is_empty()) {
         std::fs::create_dir_all(dir).with_context(|| format!("cannot create {}", dir.display()))?;
     }
-    let tmp = out.with_extension("tmp.png");
-    fitness_png(&series, &title, &tmp, size)?;
-    std::fs::rename(&tmp, out).with_context(|| format!("cannot write {}", out.display()))
+    // The validated winner's fitness, once the run has been validated.
+    let validated = std::fs::read_to_string(run_dir.join("validation.json"))
+        .ok()
+        .and_then(|t| serde_json::from_str::<serde_json::Value>(&t).ok())
+        .and_then(|v| v["winner"]["fitness"].as_f64());
+    let tmp = png_beside(out);
+    let drawn = fitness_png(&series, &title, validated, &tmp, size);
+    finish_png(drawn, &tmp, out)
+}
+
+/// A temporary file beside `out` that plotters writes as PNG.
+fn png_beside(out: &Path) -> PathBuf {
+    let tmp = crate::files::temporary_beside(out);
+    tmp.with_file_name(format!(
+        "{}.png",
+        tmp.file_name()
+            .map_or_else(Default::default, |n| n.to_string_lossy())
+    ))
+}
+
+/// Renames a drawn temporary PNG onto `out`, or removes it.
+fn finish_png(drawn: Result<()>, tmp: &Path, out: &Path) -> Result<()> {
+    let done = drawn.and_then(|()| {
+        std::fs::rename(tmp, out).with_context(|| format!("cannot write {}", out.display()))
+    });
+    if done.is_err() {
+        let _ = std::fs::remove_file(tmp);
+    }
+    done
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_win_scale_spreads_rates_near_one_and_the_colours_run_dark_to_light() {
+        assert_eq!(win_scale(0.3), 0.0);
+        assert_eq!(win_scale(1.0), 1.0);
+        let steps: Vec<f64> = [0.5, 0.9, 0.99, 0.999].map(win_scale).to_vec();
+        assert!(steps.windows(2).all(|w| w[0] < w[1]), "{steps:?}");
+        // 90 → 99 % moves the colour as much as 99 → 99.9 %.
+        assert!(((steps[2] - steps[1]) - (steps[3] - steps[2])).abs() < 1e-9);
+        assert_eq!(viridis(0.0), RGBColor(68, 1, 84));
+        assert_eq!(viridis(1.0), RGBColor(253, 231, 37));
+    }
 }
