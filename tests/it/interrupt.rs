@@ -29,6 +29,22 @@ fn interrupt(cmd: &mut Command, ready: impl Fn() -> bool) -> Output {
     out
 }
 
+/// Half a second: past the READY check, games under way.
+fn a_moment() -> bool {
+    std::thread::sleep(Duration::from_millis(500));
+    true
+}
+
+/// The command ended well, said `said` and left no program with `marker`.
+fn stopped_cleanly(out: &Output, said: &str, marker: &str) {
+    let text = String::from_utf8_lossy(&out.stdout);
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(out.status.success(), "{err}");
+    assert!(text.contains(said), "{text}");
+    std::thread::sleep(Duration::from_millis(200));
+    assert_eq!(left(marker), "", "programs left running");
+}
+
 /// Processes whose command line contains `marker`.
 fn left(marker: &str) -> String {
     let out = Command::new("pgrep")
@@ -58,21 +74,9 @@ fn match_and_eval_stop_with_partial_results_and_leave_no_program() {
             ])
             .args(["--games", "100000", "--log"])
             .arg(&log),
-        || {
-            // Past the READY check: games under way.
-            std::thread::sleep(Duration::from_millis(500));
-            true
-        },
+        a_moment,
     );
-    let text = String::from_utf8_lossy(&out.stdout);
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    assert!(text.contains("(interrupted: the "), "{text}");
-    std::thread::sleep(Duration::from_millis(200));
-    assert_eq!(left(marker), "", "programs left running");
+    stopped_cleanly(&out, "(interrupted: the ", marker);
 
     let json = dir.join("e.json");
     let out = interrupt(
@@ -82,28 +86,14 @@ fn match_and_eval_stop_with_partial_results_and_leave_no_program() {
             ])
             .arg("--json")
             .arg(&json),
-        || {
-            std::thread::sleep(Duration::from_millis(500));
-            true
-        },
+        a_moment,
     );
-    let text = String::from_utf8_lossy(&out.stdout);
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    assert!(
-        text.contains("(interrupted: over the games played so far)"),
-        "{text}"
-    );
+    stopped_cleanly(&out, "(interrupted: over the games played so far)", marker);
     let v: serde_json::Value =
         serde_json::from_str(&std::fs::read_to_string(&json).unwrap()).unwrap();
     assert_eq!(v["interrupted"], true);
     let games = v["opponents"][0]["games"].as_u64().unwrap();
     assert!(games > 0 && games < 100_000, "{games}");
-    std::thread::sleep(Duration::from_millis(200));
-    assert_eq!(left(marker), "", "programs left running");
 }
 
 #[test]
