@@ -60,13 +60,14 @@ impl Program {
         let (prog, args) = argv
             .split_first()
             .ok_or_else(|| std::io::Error::other("empty command line"))?;
-        let mut child = Command::new(prog)
+        let mut command = Command::new(prog);
+        command
             .args(args)
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
             .stderr(Stdio::piped())
-            .process_group(0)
-            .spawn()?;
+            .process_group(0);
+        let mut child = crate::host::stop::spawn_registered(&mut command)?;
         let stdout = child.stdout.take().expect("piped stdout");
         let stderr = child.stderr.take().expect("piped stderr");
         let (tx, lines) = sync_channel(64);
@@ -80,7 +81,6 @@ impl Program {
                 let _ = dtx.try_send(l);
             }
         });
-        crate::host::stop::started(child.id() as i32);
         Ok(Program {
             stdin: child.stdin.take(),
             child,
@@ -203,6 +203,8 @@ impl Program {
         }
         let _ = self.child.wait();
         crate::host::stop::ended(pgid);
+        // A process that left the group (setsid) is now this one's child.
+        crate::host::stop::kill_orphans();
     }
 }
 

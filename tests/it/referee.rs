@@ -362,3 +362,23 @@ fn a_chatty_program_logs_a_bounded_number_of_stderr_lines() {
     );
     assert!(text.contains("ABORT FIRST "));
 }
+
+#[test]
+fn a_program_that_leaves_its_process_group_leaves_nothing_behind() {
+    // `setsid` puts the sleeper in a session of its own: the process-group
+    // kill misses it; it is killed as an orphan when its game ends.
+    let p1 = "sh -c 'read l; echo OK; setsid sleep 30.0107 & read l; exit 3'";
+    run_ok(tuner().args([
+        "match", "--p1", p1, "--p2", "greedy", "--seed", "1", "--games", "2",
+    ]));
+    std::thread::sleep(Duration::from_millis(100));
+    let left = std::process::Command::new("pgrep")
+        .args(["-f", "sleep 30.0107"])
+        .output()
+        .unwrap();
+    assert!(
+        left.stdout.is_empty(),
+        "left: {}",
+        String::from_utf8_lossy(&left.stdout)
+    );
+}
