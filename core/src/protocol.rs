@@ -100,7 +100,7 @@ impl<S: Strategy> Bot<S> {
                 ))
             }
             "SET" => {
-                let c = words.get(1).and_then(|s| Category::parse(s));
+                let c = words.get(1).and_then(|s| s.parse::<Category>().ok());
                 let d = words.get(2).and_then(|s| parse_dice(s));
                 match (c, d) {
                     (Some(category), Some(dice))
@@ -126,7 +126,7 @@ pub fn serve<S: Strategy>(
     mut err: impl Write,
 ) -> std::io::Result<()> {
     let mut line = Vec::new();
-    while read_line(&mut input, &mut line)? {
+    while read_line(&mut input, &mut line, MAX_LINE)?.is_some() {
         let text = String::from_utf8_lossy(&line);
         match bot.handle(&text) {
             Reply::Line(l) => {
@@ -145,26 +145,32 @@ pub fn serve<S: Strategy>(
 /// is skipped (it will not parse), so memory stays bounded.
 const MAX_LINE: usize = 1024;
 
-/// Reads the next line (without its newline, cut at `MAX_LINE` bytes) into
-/// `line`; false at the end of input.
-fn read_line(input: &mut impl BufRead, line: &mut Vec<u8>) -> std::io::Result<bool> {
+/// Reads the next line into `line`, without its newline and cut at `max`
+/// bytes (the rest of the line is read and dropped, so memory stays
+/// bounded): None at the end of input, else whether the line was cut.
+pub fn read_line(
+    input: &mut impl BufRead,
+    line: &mut Vec<u8>,
+    max: usize,
+) -> std::io::Result<Option<bool>> {
     line.clear();
-    let mut any = false;
+    let (mut any, mut cut) = (false, false);
     loop {
         let buf = input.fill_buf()?;
         if buf.is_empty() {
-            return Ok(any);
+            return Ok(any.then_some(cut));
         }
         any = true;
         let (chunk, used, end) = match buf.iter().position(|&b| b == b'\n') {
             Some(i) => (&buf[..i], i + 1, true),
             None => (buf, buf.len(), false),
         };
-        let room = MAX_LINE.saturating_sub(line.len());
+        let room = max.saturating_sub(line.len());
+        cut |= chunk.len() > room;
         line.extend_from_slice(&chunk[..chunk.len().min(room)]);
         input.consume(used);
         if end {
-            return Ok(true);
+            return Ok(Some(cut));
         }
     }
 }

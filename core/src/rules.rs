@@ -87,10 +87,6 @@ impl Category {
         Category::NAMES[self.index()]
     }
 
-    pub fn parse(s: &str) -> Option<Category> {
-        s.parse().ok()
-    }
-
     /// The face of an upper category (ONE → 1 … SIX → 6), if it is one.
     pub fn face(self) -> Option<u8> {
         let i = self.index();
@@ -419,10 +415,6 @@ impl<T> PerSeat<T> {
         PerSeat::new(&self.first, &self.second)
     }
 
-    pub fn as_mut(&mut self) -> PerSeat<&mut T> {
-        PerSeat::new(&mut self.first, &mut self.second)
-    }
-
     /// The seats exchanged: what the first had, the second has.
     pub fn swapped(self) -> PerSeat<T> {
         PerSeat::new(self.second, self.first)
@@ -431,10 +423,6 @@ impl<T> PerSeat<T> {
     /// Each seat with its value, first first.
     pub fn iter(&self) -> impl Iterator<Item = (Seat, &T)> {
         [(Seat::First, &self.first), (Seat::Second, &self.second)].into_iter()
-    }
-
-    pub fn into_array(self) -> [T; 2] {
-        [self.first, self.second]
     }
 }
 

@@ -631,12 +631,7 @@ fn tournament_cmd(a: TournamentArgs) -> Result<()> {
         write_atomic(p, &table.to_csv()?)?;
     }
     if let Some(p) = &a.png {
-        let tmp = p.with_extension("tmp.png");
-        if let Some(dir) = p.parent().filter(|d| !d.as_os_str().is_empty()) {
-            std::fs::create_dir_all(dir)?;
-        }
-        crate::edge::plot::tournament_png(&table, &tmp, (1400, 700))?;
-        std::fs::rename(&tmp, p).with_context(|| format!("cannot write {}", p.display()))?;
+        crate::edge::plot::tournament_png(&table, p, (1400, 700))?;
         say!("picture: {}", p.display());
     }
     Ok(())

@@ -296,14 +296,21 @@ pub fn fitness_png(
     Ok(())
 }
 
-/// Tournament picture: ratings with 95 % error bars (left) and the cross
-/// table as a heat map (right; green: row wins, red: row loses), both in
+/// Tournament picture, written whole to `out` (or not at all): ratings
+/// with 95 % error bars (left) and the cross table as a heat map with each
+/// cell's score in % (right; viridis, dark 0 … yellow 100), both in
 /// leaderboard order, best at the top.
 pub fn tournament_png(
     t: &crate::host::tournament::Table,
     out: &Path,
     size: (u32, u32),
 ) -> Result<()> {
+    let tmp = png_beside(out);
+    let drawn = draw_tournament(t, &tmp, size);
+    finish_png(drawn, &tmp, out)
+}
+
+fn draw_tournament(t: &crate::host::tournament::Table, out: &Path, size: (u32, u32)) -> Result<()> {
     register();
     let root = BitMapBackend::new(out, size).into_drawing_area();
     root.fill(&WHITE)?;

@@ -4,12 +4,13 @@
 //! time limit from when its own command was sent.
 
 use crate::host::play::{Contestant, Fault, Message};
-use std::io::{BufRead, BufReader, Read, Write};
+use std::io::{BufReader, Read, Write};
 use std::process::{Child, ChildStdin, Command, Stdio};
 use std::sync::mpsc::{Receiver, RecvTimeoutError, SyncSender, sync_channel};
 use std::time::{Duration, Instant};
 use yacht_core::game::{Put, View};
-use yacht_core::rules::{Bid, Bundle, MAX_BID};
+use yacht_core::protocol::read_line;
+use yacht_core::rules::{Bid, Bundle, MAX_BID, parse_dice};
 
 /// Time limits of the official judge.
 #[derive(Clone, Copy, Debug)]
@@ -203,8 +204,6 @@ impl Program {
         }
         let _ = self.child.wait();
         crate::host::stop::ended(pgid);
-        // A process that left the group (setsid) is now this one's child.
-        crate::host::stop::kill_orphans();
     }
 }
 
@@ -217,37 +216,10 @@ impl Drop for Program {
 /// Reads lines (cut at MAX_LINE) with their arrival times until EOF.
 fn read_lines(stream: impl Read, tx: SyncSender<(String, Instant)>) {
     let mut r = BufReader::with_capacity(1 << 16, stream);
-    loop {
-        let mut line = Vec::new();
-        let mut long = false;
-        loop {
-            let buf = match r.fill_buf() {
-                Ok(b) => b,
-                Err(_) => return,
-            };
-            if buf.is_empty() {
-                if !line.is_empty() {
-                    let _ = tx.send((String::from_utf8_lossy(&line).into_owned(), Instant::now()));
-                }
-                return;
-            }
-            let (chunk, found) = match buf.iter().position(|&b| b == b'\n') {
-                Some(i) => (&buf[..i], Some(i + 1)),
-                None => (buf, None),
-            };
-            if line.len() + chunk.len() <= MAX_LINE {
-                line.extend_from_slice(chunk);
-            } else {
-                long = true;
-            }
-            let used = found.unwrap_or(buf.len());
-            r.consume(used);
-            if found.is_some() {
-                break;
-            }
-        }
+    let mut line = Vec::new();
+    while let Ok(Some(cut)) = read_line(&mut r, &mut line, MAX_LINE) {
         let mut s = String::from_utf8_lossy(&line).into_owned();
-        if long {
+        if cut {
             s.push_str(" …(line too long)");
         }
         if tx.send((s, Instant::now())).is_err() {
@@ -275,7 +247,7 @@ pub fn parse_put(line: &str) -> Option<Put> {
     match w.as_slice() {
         ["PUT", c, d] => Some(Put {
             category: c.parse().ok()?,
-            dice: d.parse::<yacht_core::rules::Faces>().ok()?.0,
+            dice: parse_dice(d)?,
         }),
         _ => None,
     }

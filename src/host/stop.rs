@@ -3,15 +3,15 @@
 //! interrupted); `kill_running_programs` ends the programs of a process that
 //! must quit at once. The signal handler itself lives at the edge.
 
-use std::collections::BTreeSet;
+use std::collections::BTreeMap;
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicBool, Ordering};
 
 /// Set when a stop is asked for.
 pub static STOP: AtomicBool = AtomicBool::new(false);
 
-/// Process groups of the programs running now.
-static RUNNING: Mutex<BTreeSet<i32>> = Mutex::new(BTreeSet::new());
+/// The programs running now: process group → the thread that spawned it.
+static RUNNING: Mutex<BTreeMap<i32, i32>> = Mutex::new(BTreeMap::new());
 
 pub fn requested() -> bool {
     STOP.load(Ordering::Relaxed)
@@ -22,7 +22,7 @@ pub fn request() {
 }
 
 /// Spawns a program (in its own process group) and registers it, under
-/// the registry's lock so that `kill_orphans` never takes it for an orphan.
+/// the registry's lock so that `ended` never takes it for an orphan.
 /// The first spawn makes this process the subreaper of its descendants
 /// (Linux): a program's process that leaves its group and outlives it
 /// (`setsid`) becomes this process's child, and is killed as an orphan.
@@ -39,29 +39,41 @@ pub(crate) fn spawn_registered(
     });
     let mut running = RUNNING.lock().unwrap_or_else(|e| e.into_inner());
     let child = command.spawn()?;
-    running.insert(child.id() as i32);
+    // SAFETY: gettid(2) has no arguments and no failure.
+    running.insert(child.id() as i32, unsafe { libc::gettid() });
     Ok(child)
 }
 
-/// Kills and reaps this process's children that are not running programs:
-/// processes of finished programs that had left their group.
-pub(crate) fn kill_orphans() {
-    let running = RUNNING.lock().unwrap_or_else(|e| e.into_inner());
-    let me = std::process::id() as i32;
-    let Ok(procs) = std::fs::read_dir("/proc") else {
+/// A program's process group ended (killed and waited for): its processes
+/// that had left the group (`setsid`) are now children of this process;
+/// they are killed and reaped.
+pub(crate) fn ended(pgid: i32) {
+    let mut running = RUNNING.lock().unwrap_or_else(|e| e.into_inner());
+    let Some(tid) = running.remove(&pgid) else {
         return;
     };
-    for entry in procs.flatten() {
-        let Some(pid) = entry
-            .file_name()
-            .to_str()
-            .and_then(|n| n.parse::<i32>().ok())
-        else {
-            continue;
-        };
-        if running.contains(&pid) || parent_of(pid) != Some(me) {
-            continue;
-        }
+    let me = std::process::id();
+    // The kernel gives orphans to a live thread of this process, the main
+    // one first: read its and the spawning thread's children (small
+    // files), else scan every process.
+    let listed: Option<Vec<i32>> = [me as i32, tid]
+        .iter()
+        .map(|t| std::fs::read_to_string(format!("/proc/{me}/task/{t}/children")).ok())
+        .collect::<Option<Vec<String>>>()
+        .map(|lists| {
+            let all = lists.iter().flat_map(|l| l.split_whitespace());
+            all.filter_map(|p| p.parse().ok()).collect()
+        });
+    let children = listed.unwrap_or_else(|| {
+        std::fs::read_dir("/proc")
+            .into_iter()
+            .flatten()
+            .flatten()
+            .filter_map(|e| e.file_name().to_str()?.parse().ok())
+            .filter(|&pid| parent_of(pid) == Some(me as i32))
+            .collect()
+    });
+    for pid in children.into_iter().filter(|p| !running.contains_key(p)) {
         // SAFETY: kill(2) and waitpid(2) on a child of this process; no
         // memory is shared with it.
         unsafe {
@@ -80,18 +92,10 @@ fn parent_of(pid: i32) -> Option<i32> {
     after.split_whitespace().nth(1)?.parse().ok()
 }
 
-/// A program's process group ended.
-pub(crate) fn ended(pgid: i32) {
-    RUNNING
-        .lock()
-        .unwrap_or_else(|e| e.into_inner())
-        .remove(&pgid);
-}
-
 /// Kills every running program's process group.
 pub fn kill_running_programs() {
     let groups = std::mem::take(&mut *RUNNING.lock().unwrap_or_else(|e| e.into_inner()));
-    for pgid in groups {
+    for pgid in groups.into_keys() {
         // SAFETY: kill(2) with a negative pid signals a process group; no
         // memory is involved.
         unsafe {

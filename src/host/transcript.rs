@@ -123,7 +123,7 @@ mod tests {
                 }
                 "SCORE" => {
                     prop_assert!(
-                        w.len() == 3 && w[0] == "PUT" && Category::parse(w[1]).is_some(),
+                        w.len() == 3 && w[0] == "PUT" && w[1].parse::<Category>().is_ok(),
                         "{r}"
                     );
                     prop_assert!(parse_dice(w[2]).is_some(), "{r}");

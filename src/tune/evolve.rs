@@ -280,14 +280,11 @@ pub fn create_run(new: &NewRun) -> Result<(RunDir, RunLock)> {
         .collect();
     let path = match &new.name {
         Some(name) => new.runs_dir.join(name),
-        None => unique_dir(&new.runs_dir, &format!("run-s{}", new.seed)),
+        None => free_path(&new.runs_dir, &format!("run-s{}", new.seed), ""),
     };
     let dir = RunDir(path);
     if new.name.as_deref().is_some_and(str::is_empty) {
         return Err(RunError::EmptyName);
-    }
-    if dir.config().exists() {
-        return Err(RunError::Exists(dir.0));
     }
     // The lock first: of two runs started together, one gets the folder.
     let lock = dir.lock()?;
@@ -317,15 +314,15 @@ pub fn create_run(new: &NewRun) -> Result<(RunDir, RunLock)> {
     Ok((dir, lock))
 }
 
-/// `base/name`, or `base/name-2`, `-3`, … if taken.
-fn unique_dir(base: &Path, name: &str) -> PathBuf {
-    let mut p = base.join(name);
-    let mut n = 2;
-    while p.exists() {
-        p = base.join(format!("{name}-{n}"));
-        n += 1;
-    }
-    p
+/// `dir/NAME` + `suffix`, or `dir/NAME-2` + `suffix`, `-3`, … if taken.
+fn free_path(dir: &Path, name: &str, suffix: &str) -> PathBuf {
+    (1..)
+        .map(|n| match n {
+            1 => dir.join(format!("{name}{suffix}")),
+            n => dir.join(format!("{name}-{n}{suffix}")),
+        })
+        .find(|p| !p.exists())
+        .expect("a free name")
 }
 
 /// An existing run to resume: a run folder's path, or a bare name under
@@ -799,14 +796,7 @@ fn keep_in_history(file: &Path, run: &str) -> Result<PathBuf> {
     let stem = file
         .file_stem()
         .map_or_else(|| "genome".into(), |s| s.to_string_lossy().into_owned());
-    let base = format!("{stem}-{}-{run}", today());
-    let copy = (1..)
-        .map(|n| match n {
-            1 => dir.join(format!("{base}.toml")),
-            n => dir.join(format!("{base}-{n}.toml")),
-        })
-        .find(|p| !p.exists())
-        .expect("a free name");
+    let copy = free_path(&dir, &format!("{stem}-{}-{run}", today()), ".toml");
     let text = read_file(file)?;
     write_atomic(&copy, text.as_bytes())?;
     Ok(copy)

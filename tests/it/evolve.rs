@@ -1,6 +1,6 @@
 //! `tuner evolve`, `--resume`, `tuner plot`.
 
-use crate::{repo, run_ok, scratch, tuner};
+use crate::{Folders, repo, run_ok, scratch, tuner};
 use std::path::Path;
 use std::process::Command;
 use std::time::Duration;
@@ -39,12 +39,7 @@ fn evolve(dir: &Path, name: &str, threads: &str, generations: &str) -> Command {
     .arg(&suite)
     .arg("--init")
     .arg(repo("params/default.toml"))
-    .arg("--runs-dir")
-    .arg(dir.join("runs"))
-    .arg("--params-dir")
-    .arg(dir.join(format!("params-{name}")))
-    .arg("--plots-dir")
-    .arg(dir.join("plots"));
+    .folders(dir, &dir.join(format!("params-{name}")));
     c
 }
 
@@ -295,12 +290,7 @@ fn against_incumbent(
             .arg(&suite)
             .arg("--init")
             .arg(repo("params/default.toml"))
-            .arg("--runs-dir")
-            .arg(dir.join("runs"))
-            .arg("--params-dir")
-            .arg(&params)
-            .arg("--plots-dir")
-            .arg(dir.join("plots")),
+            .folders(dir, &params),
     );
     let stdout = String::from_utf8_lossy(&out.stdout).into_owned();
     (params, dir.join("runs").join(name), stdout)
@@ -402,12 +392,7 @@ fn resume_with_more_generations_extends_to_the_longer_runs_result() {
         let mut c = tuner();
         c.args(["evolve", "--quiet", "--resume", "short"])
             .args(extra)
-            .arg("--runs-dir")
-            .arg(dir.join("runs"))
-            .arg("--params-dir")
-            .arg(dir.join("params-short"))
-            .arg("--plots-dir")
-            .arg(dir.join("plots"));
+            .folders(&dir, &dir.join("params-short"));
         c.output().unwrap()
     };
     // Other settings come from the run: giving them is refused.

@@ -1,7 +1,7 @@
 //! Faults are counted and shown everywhere: eval's table and JSON, evolve's
 //! CSV; an opponent that loses most games by faults is an error, not wins.
 
-use crate::{scratch, tuner};
+use crate::{Folders, scratch, tuner};
 use std::path::Path;
 
 /// A program that answers READY, then exits at its first ROLL.
@@ -73,12 +73,7 @@ fn evolve_writes_faults_to_its_csv_and_stops_on_a_broken_suite() {
         .args(["--games", "8", "--validation-games", "4", "--name", name])
         .arg("--suite")
         .arg(&suite)
-        .arg("--runs-dir")
-        .arg(dir.join("runs"))
-        .arg("--params-dir")
-        .arg(dir.join("params"))
-        .arg("--plots-dir")
-        .arg(dir.join("plots"))
+        .folders(&dir, &dir.join("params"))
         .arg("--init")
         .arg(crate::repo("params/default.toml"));
         c.output().unwrap()

@@ -2,7 +2,7 @@
 //! results so far are shown as interrupted, no program is left running, and
 //! an interrupted `evolve` says how to resume it.
 
-use crate::{repo, run_ok, scratch, tuner};
+use crate::{Folders, repo, run_ok, scratch, tuner};
 use std::process::{Child, Command, Output, Stdio};
 use std::time::{Duration, Instant};
 
@@ -120,12 +120,7 @@ fn an_interrupted_evolve_says_how_to_resume_and_resumes() {
     ])
     .arg("--init")
     .arg(repo("params/default.toml"))
-    .arg("--runs-dir")
-    .arg(&runs)
-    .arg("--params-dir")
-    .arg(dir.join("params"))
-    .arg("--plots-dir")
-    .arg(dir.join("plots"));
+    .folders(&dir, &dir.join("params"));
     let out = interrupt(&mut cmd, || cp.exists());
     let err = String::from_utf8_lossy(&out.stderr);
     assert_eq!(out.status.code(), Some(130), "{err}");
@@ -142,12 +137,7 @@ fn an_interrupted_evolve_says_how_to_resume_and_resumes() {
         tuner()
             .args(["evolve", "--quiet", "--resume", "stopped"])
             .args(["--generations", &(done + 1).to_string()])
-            .arg("--runs-dir")
-            .arg(&runs)
-            .arg("--params-dir")
-            .arg(dir.join("params"))
-            .arg("--plots-dir")
-            .arg(dir.join("plots")),
+            .folders(&dir, &dir.join("params")),
     );
     assert!(runs.join("stopped/best.toml").exists());
 }

@@ -42,6 +42,22 @@ pub fn build_bot(genome: Option<&Path>, dest: &Path) -> Output {
     out
 }
 
+/// Points an evolve at its folders: `dir/runs`, `params`, `dir/plots`.
+pub trait Folders {
+    fn folders(&mut self, dir: &Path, params: &Path) -> &mut Self;
+}
+
+impl Folders for Command {
+    fn folders(&mut self, dir: &Path, params: &Path) -> &mut Command {
+        self.arg("--runs-dir")
+            .arg(dir.join("runs"))
+            .arg("--params-dir")
+            .arg(params)
+            .arg("--plots-dir")
+            .arg(dir.join("plots"))
+    }
+}
+
 pub fn run_ok(cmd: &mut Command) -> Output {
     let out = cmd.output().expect("spawn");
     assert!(
