@@ -272,7 +272,11 @@ fn stop_on_ctrl_c() {
 
 pub fn run() -> Result<()> {
     let cli = Cli::parse();
-    stop_on_ctrl_c();
+    // A protocol program keeps the default (Ctrl-C ends it); every other
+    // command stops cleanly.
+    if !matches!(cli.command, Cmd::Play { .. }) {
+        stop_on_ctrl_c();
+    }
     match cli.command {
         Cmd::Play {
             spec,
@@ -344,11 +348,18 @@ fn refuse_to_overwrite(out: &Path, force: bool) -> Result<()> {
 
 fn play(spec: &str, seed: u64, delay_ms: u64) -> Result<()> {
     let spec = StrategySpec::parse(spec).map_err(anyhow::Error::msg)?;
-    let player = crate::players::Slow {
-        inner: spec.build(),
-        delay: Duration::from_millis(delay_ms),
+    let served = match delay_ms {
+        0 => yacht_core::protocol::run_stdio(spec.build(), seed),
+        ms => {
+            let delay = Duration::from_millis(ms);
+            let player = crate::players::Slow {
+                inner: spec.build(),
+                delay,
+            };
+            yacht_core::protocol::run_stdio(player, seed)
+        }
     };
-    yacht_core::protocol::run_stdio(player, seed).context("protocol I/O")
+    served.context("protocol I/O")
 }
 
 fn match_cmd(a: MatchArgs) -> Result<()> {

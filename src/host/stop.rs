@@ -21,8 +21,7 @@ pub fn request() {
     STOP.store(true, Ordering::Relaxed);
 }
 
-/// Spawns a program (in its own process group) and registers it, under
-/// the registry's lock so that `ended` never takes it for an orphan.
+/// Spawns a program (in its own process group) and registers it.
 /// The first spawn makes this process the subreaper of its descendants
 /// (Linux): a program's process that leaves its group and outlives it
 /// (`setsid`) becomes this process's child, and is killed as an orphan.
@@ -37,26 +36,34 @@ pub(crate) fn spawn_registered(
             libc::prctl(libc::PR_SET_CHILD_SUBREAPER, 1, 0, 0, 0);
         }
     });
-    let mut running = RUNNING.lock().unwrap_or_else(|e| e.into_inner());
     let child = command.spawn()?;
     // SAFETY: gettid(2) has no arguments and no failure.
-    running.insert(child.id() as i32, unsafe { libc::gettid() });
+    let tid = unsafe { libc::gettid() };
+    RUNNING
+        .lock()
+        .unwrap_or_else(|e| e.into_inner())
+        .insert(child.id() as i32, tid);
     Ok(child)
 }
 
 /// A program's process group ended (killed and waited for): its processes
-/// that had left the group (`setsid`) are now children of this process;
-/// they are killed and reaped.
+/// that had left it for a session of their own (`setsid`) are now children
+/// of this process; they are killed and reaped. A program itself is a
+/// group leader in this process's session, never a session leader, so one
+/// starting meanwhile is never taken for such an orphan.
 pub(crate) fn ended(pgid: i32) {
-    let mut running = RUNNING.lock().unwrap_or_else(|e| e.into_inner());
-    let Some(tid) = running.remove(&pgid) else {
+    let removed = RUNNING
+        .lock()
+        .unwrap_or_else(|e| e.into_inner())
+        .remove(&pgid);
+    let Some(tid) = removed else {
         return;
     };
-    let me = std::process::id();
+    let me = std::process::id() as i32;
     // The kernel gives orphans to a live thread of this process, the main
     // one first: read its and the spawning thread's children (small
     // files), else scan every process.
-    let listed: Option<Vec<i32>> = [me as i32, tid]
+    let listed: Option<Vec<i32>> = [me, tid]
         .iter()
         .map(|t| std::fs::read_to_string(format!("/proc/{me}/task/{t}/children")).ok())
         .collect::<Option<Vec<String>>>()
@@ -70,26 +77,30 @@ pub(crate) fn ended(pgid: i32) {
             .flatten()
             .flatten()
             .filter_map(|e| e.file_name().to_str()?.parse().ok())
-            .filter(|&pid| parent_of(pid) == Some(me as i32))
+            .filter(|&pid| family(pid).is_some_and(|(parent, _)| parent == me))
             .collect()
     });
-    for pid in children.into_iter().filter(|p| !running.contains_key(p)) {
+    let escaped = children
+        .into_iter()
+        .filter(|&pid| family(pid).is_some_and(|(_, session)| session == pid));
+    for pid in escaped {
         // SAFETY: kill(2) and waitpid(2) on a child of this process; no
         // memory is shared with it.
         unsafe {
             libc::kill(-pid, libc::SIGKILL);
-            libc::kill(pid, libc::SIGKILL);
             libc::waitpid(pid, std::ptr::null_mut(), 0);
         }
     }
 }
 
-/// The parent of `pid`, from /proc/PID/stat (the field after the name,
-/// which may hold spaces and parentheses).
-fn parent_of(pid: i32) -> Option<i32> {
+/// The parent and the session of `pid`, from /proc/PID/stat (the fields
+/// after the name, which may hold spaces and parentheses).
+fn family(pid: i32) -> Option<(i32, i32)> {
     let stat = std::fs::read_to_string(format!("/proc/{pid}/stat")).ok()?;
-    let after = &stat[stat.rfind(')')? + 1..];
-    after.split_whitespace().nth(1)?.parse().ok()
+    let mut fields = stat[stat.rfind(')')? + 1..].split_whitespace();
+    let parent = fields.nth(1)?.parse().ok()?;
+    let session = fields.nth(1)?.parse().ok()?;
+    Some((parent, session))
 }
 
 /// Kills every running program's process group.

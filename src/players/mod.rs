@@ -127,7 +127,7 @@ impl StrategySpec {
 }
 
 /// A player that answers every bid and put `delay` late (for testing the
-/// referee's clocks); no delay, no change.
+/// referee's clocks).
 pub struct Slow<S> {
     pub inner: S,
     pub delay: std::time::Duration,
