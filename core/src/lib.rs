@@ -14,6 +14,7 @@ pub mod outlook;
 pub mod protocol;
 pub mod rules;
 pub mod tables;
+pub mod value;
 
 #[cfg(test)]
 mod testkit;

@@ -1,0 +1,626 @@
+//! The exact value model. V(used, upper, held) is the expected number of
+//! points still to come (category points and the bonus) for a player who
+//! holds five dice between rounds, when every later round brings a uniformly
+//! random bundle of five and every put takes the best (category, five dice)
+//! by points + bonus + V of the state it leaves. W(used, upper, hand of ten)
+//! is the value of that best put. Rows of 252 values (one per held multiset)
+//! are solved level by level, from the last put back to the first.
+//!
+//! Only reachable (used, upper) pairs get a row, and every upper total from
+//! which the bonus is settled (already earned, or out of reach) shares one:
+//! V depends on the total only through the bonus still to be decided.
+//!
+//! Std-only: the tuner solves the whole table (one row per call of
+//! [`solve_row`], rows of a level in parallel), and a submission can rebuild
+//! the rows a move needs from the rows below them.
+
+use crate::rules::{BONUS, CATEGORIES, Category, CategorySet};
+use crate::tables::{Dice5, Hand10, N5, N10, tables};
+use std::sync::OnceLock;
+
+/// Upper totals are tracked in thousands, capped here (the bonus threshold).
+pub const UP_CAP: usize = 63;
+/// Upper totals per mask: 0..=UP_CAP.
+pub const UPS: usize = UP_CAP + 1;
+const MASKS: usize = 1 << CATEGORIES;
+/// Levels with rows: 0..=11 categories used (with twelve nothing is left).
+pub const LEVELS: usize = CATEGORIES;
+const NO_ROW: u32 = u32::MAX;
+
+/// One row of the table: V for each held multiset of five dice.
+pub type Row = [f32; N5];
+
+/// A row's state: the categories used and the upper total (in thousands)
+/// it is solved at. A settled row is solved at `UP_CAP`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct RowKey {
+    pub used: CategorySet,
+    pub up: u8,
+}
+
+/// Which rows exist and where they are: rows ordered by level, then mask,
+/// then upper total.
+pub struct Layout {
+    /// Per mask and upper total: the row, or `NO_ROW` when unreachable.
+    row_of: Vec<[u32; UPS]>,
+    keys: Vec<RowKey>,
+    /// Rows of level k are `level_start[k]..level_start[k + 1]`.
+    level_start: [usize; LEVELS + 1],
+    /// How many (mask, upper total) pairs are reachable.
+    reachable: usize,
+}
+
+/// The upper total in thousands, capped, of an upper total in points.
+pub fn up_of(upper_points: i32) -> usize {
+    ((upper_points.max(0) / 1000) as usize).min(UP_CAP)
+}
+
+/// Bit `u` set when an upper total of `u` thousand (capped at 63) can be
+/// reached with the used upper categories of `used` (0..=5 dice of each).
+pub fn reachable_ups(used: CategorySet) -> u64 {
+    let mut reach: u64 = 1;
+    for c in CategorySet::UPPER.iter().filter(|&c| used.contains(c)) {
+        let face = c.face().map_or(0, usize::from);
+        let mut next = 0u64;
+        for n in 0..=5 {
+            for u in (0..UPS).filter(|u| reach & 1 << u != 0) {
+                next |= 1 << (u + face * n).min(UP_CAP);
+            }
+        }
+        reach = next;
+    }
+    reach
+}
+
+/// Whether the bonus is decided at upper total `up` (thousands) with the
+/// categories `used`: earned, or out of reach of the open upper categories.
+pub fn bonus_settled(used: CategorySet, up: usize) -> bool {
+    let most_to_come: usize = CategorySet::UPPER
+        .iter()
+        .filter(|&c| !used.contains(c))
+        .map(|c| 5 * c.face().map_or(0, usize::from))
+        .sum();
+    up >= UP_CAP || up + most_to_come < UP_CAP
+}
+
+impl Layout {
+    /// The rows of every reachable state.
+    pub fn new() -> Layout {
+        let mut by_level: Vec<Vec<RowKey>> = vec![Vec::new(); LEVELS];
+        let mut row_of = vec![[NO_ROW; UPS]; MASKS];
+        let mut reachable = 0;
+        for mask in 0..MASKS - 1 {
+            let used = CategorySet::from_bits(mask as u16);
+            let reach = reachable_ups(used);
+            reachable += reach.count_ones() as usize;
+            let ups = (0..UPS).filter(|&u| reach & 1 << u != 0);
+            let any_settled = ups.clone().any(|u| bonus_settled(used, u));
+            let keys = &mut by_level[used.len() as usize];
+            for u in ups.filter(|&u| !bonus_settled(used, u)) {
+                keys.push(RowKey { used, up: u as u8 });
+            }
+            if any_settled {
+                keys.push(RowKey {
+                    used,
+                    up: UP_CAP as u8,
+                });
+            }
+        }
+        let mut keys = Vec::new();
+        let mut level_start = [0; LEVELS + 1];
+        for (level, level_keys) in by_level.into_iter().enumerate() {
+            level_start[level] = keys.len();
+            keys.extend(level_keys);
+        }
+        level_start[LEVELS] = keys.len();
+        for (row, key) in keys.iter().enumerate() {
+            let slots = &mut row_of[key.used.bits() as usize];
+            if key.up as usize == UP_CAP {
+                for (u, slot) in slots.iter_mut().enumerate() {
+                    if bonus_settled(key.used, u) {
+                        *slot = row as u32;
+                    }
+                }
+            } else {
+                slots[key.up as usize] = row as u32;
+            }
+        }
+        Layout {
+            row_of,
+            keys,
+            level_start,
+            reachable,
+        }
+    }
+
+    pub fn rows(&self) -> usize {
+        self.keys.len()
+    }
+
+    pub fn keys(&self) -> &[RowKey] {
+        &self.keys
+    }
+
+    /// The rows of a level (that many categories used).
+    pub fn level(&self, level: usize) -> std::ops::Range<usize> {
+        self.level_start[level]..self.level_start[level + 1]
+    }
+
+    /// Reachable (used, upper total) pairs, settled ones counted one by one.
+    pub fn reachable(&self) -> usize {
+        self.reachable
+    }
+
+    /// The row of a state, or None when it cannot be reached.
+    #[inline]
+    pub fn row_of(&self, used: CategorySet, up: usize) -> Option<usize> {
+        match self.row_of[used.bits() as usize][up.min(UP_CAP)] {
+            NO_ROW => None,
+            row => Some(row as usize),
+        }
+    }
+}
+
+impl Default for Layout {
+    fn default() -> Layout {
+        Layout::new()
+    }
+}
+
+/// Rows already solved, by state: what a row's solution reads.
+pub trait Rows {
+    /// The row of a reachable state with at most eleven categories used.
+    fn row(&self, used: CategorySet, up: usize) -> &Row;
+}
+
+/// Flat tables for the solver's inner loops.
+struct Kernel {
+    /// The hand of a put and a carry, by their indices.
+    add: Vec<[u16; N5]>,
+    /// Probability of each bundle.
+    weight: [f32; N5],
+    /// Category points of each put.
+    points: Vec<[i32; CATEGORIES]>,
+}
+
+fn kernel() -> &'static Kernel {
+    static KERNEL: OnceLock<Kernel> = OnceLock::new();
+    KERNEL.get_or_init(|| {
+        let t = tables();
+        let d = |i: usize| Dice5(i as u8);
+        Kernel {
+            add: (0..N5)
+                .map(|a| std::array::from_fn(|b| t.add5(d(a), d(b)).0))
+                .collect(),
+            weight: std::array::from_fn(|b| t.weight5(d(b)) as f32),
+            points: (0..N5)
+                .map(|p| std::array::from_fn(|c| t.score5(d(p), Category::from_index(c))))
+                .collect(),
+        }
+    })
+}
+
+#[inline(always)]
+fn max(a: f32, b: f32) -> f32 {
+    if a > b { a } else { b }
+}
+
+/// What a put of `points` into `c` at upper total `up` gains now (points
+/// and any bonus), and the upper total it leaves.
+#[inline]
+fn gain(c: Category, points: i32, up: usize) -> (i32, usize) {
+    if c.face().is_none() {
+        return (points, up);
+    }
+    let after = up + points as usize / 1000;
+    let bonus = if up < UP_CAP && after >= UP_CAP {
+        BONUS
+    } else {
+        0
+    };
+    (points + bonus, after.min(UP_CAP))
+}
+
+/// Solves one row from the rows of the next level.
+pub fn solve_row(key: RowKey, rows: &impl Rows, out: &mut Row) {
+    let k = kernel();
+    let (used, up) = (key.used, key.up as usize);
+    let open: Vec<Category> = used.complement().iter().collect();
+    if let [last] = open[..] {
+        // Round 13: the held dice go into the last category.
+        for (held, v) in out.iter_mut().enumerate() {
+            *v = gain(last, k.points[held][last.index()], up).0 as f32;
+        }
+        return;
+    }
+    // Putting dice that score nothing: the best next row, whatever the put.
+    let mut nothing = [f32::NEG_INFINITY; N5];
+    for &c in &open {
+        let next = rows.row(used.with(c), up);
+        for (x, &v) in nothing.iter_mut().zip(next) {
+            *x = max(*x, v);
+        }
+    }
+    let mut w = [f32::NEG_INFINITY; N10];
+    let mut best = [0f32; N5];
+    for (put, points) in k.points.iter().enumerate() {
+        best.copy_from_slice(&nothing);
+        for &c in &open {
+            let pts = points[c.index()];
+            if pts == 0 {
+                continue;
+            }
+            let (now, after) = gain(c, pts, up);
+            let next = rows.row(used.with(c), after);
+            let now = now as f32;
+            for (x, &v) in best.iter_mut().zip(next) {
+                *x = max(*x, now + v);
+            }
+        }
+        for (&hand, &v) in k.add[put].iter().zip(&best) {
+            let slot = &mut w[hand as usize];
+            *slot = max(*slot, v);
+        }
+    }
+    for (held, v) in out.iter_mut().enumerate() {
+        let hands = &k.add[held];
+        *v = hands
+            .iter()
+            .zip(&k.weight)
+            .map(|(&h, &p)| p * w[h as usize])
+            .sum();
+    }
+}
+
+/// The whole table: a row per reachable state.
+pub struct ValueTable {
+    layout: Layout,
+    values: Vec<f32>,
+}
+
+/// Solved rows from `first` on (the levels above the one being solved).
+struct Solved<'a> {
+    layout: &'a Layout,
+    values: &'a [f32],
+    first: usize,
+}
+
+impl Rows for Solved<'_> {
+    #[inline]
+    fn row(&self, used: CategorySet, up: usize) -> &Row {
+        let row = self.layout.row_of(used, up).expect("a reachable state") - self.first;
+        self.values[row * N5..][..N5].try_into().unwrap()
+    }
+}
+
+impl ValueTable {
+    /// Solves every row, a level at a time, each level's rows split among
+    /// `threads` threads (the result does not depend on the number).
+    pub fn solve(threads: usize) -> ValueTable {
+        let layout = Layout::new();
+        let mut values = vec![0f32; layout.rows() * N5];
+        for level in (0..LEVELS).rev() {
+            let rows = layout.level(level);
+            let (head, done) = values.split_at_mut(rows.end * N5);
+            let solved = Solved {
+                layout: &layout,
+                values: done,
+                first: rows.end,
+            };
+            let keys = &layout.keys[rows.clone()];
+            let this = &mut head[rows.start * N5..];
+            let per = keys.len().div_ceil(threads.max(1)).max(1);
+            std::thread::scope(|s| {
+                for (outs, keys) in this.chunks_mut(per * N5).zip(keys.chunks(per)) {
+                    let solved = &solved;
+                    s.spawn(move || {
+                        for (out, &key) in outs.chunks_exact_mut(N5).zip(keys) {
+                            solve_row(key, solved, out.try_into().unwrap());
+                        }
+                    });
+                }
+            });
+        }
+        ValueTable { layout, values }
+    }
+
+    /// A table from its layout and values (as `values` returned them).
+    pub fn from_values(layout: Layout, values: Vec<f32>) -> Option<ValueTable> {
+        (values.len() == layout.rows() * N5).then_some(ValueTable { layout, values })
+    }
+
+    pub fn layout(&self) -> &Layout {
+        &self.layout
+    }
+
+    /// Every row's values, rows in layout order.
+    pub fn values(&self) -> &[f32] {
+        &self.values
+    }
+
+    /// Expected points to come for a player holding `held` between rounds
+    /// (0 once every category is used).
+    pub fn held_value(&self, used: CategorySet, upper_points: i32, held: Dice5) -> f32 {
+        if used == CategorySet::ALL {
+            return 0.0;
+        }
+        self.row(used, up_of(upper_points))[held.0 as usize]
+    }
+
+    /// The expected score of a whole solitaire game: V of the first bundle,
+    /// averaged over bundles.
+    pub fn expected_game(&self) -> f64 {
+        let row = self.row(CategorySet::EMPTY, 0);
+        (0..N5)
+            .map(|b| tables().weight5(Dice5(b as u8)) * row[b] as f64)
+            .sum()
+    }
+
+    /// The best put from a hand of ten: its category, dice, and value
+    /// (points + bonus + V of what it leaves). Ties go to the first split,
+    /// then the first category.
+    pub fn best_put(&self, used: CategorySet, upper_points: i32, hand: Hand10) -> BestMove {
+        let t = tables();
+        let up = up_of(upper_points);
+        let mut best = BestMove {
+            category: Category::Choice,
+            put: Dice5(0),
+            value: f32::NEG_INFINITY,
+        };
+        for split in t.splits(hand) {
+            for c in used.complement().iter() {
+                let (now, after) = gain(c, t.score5(split.put, c), up);
+                let v =
+                    now as f32 + self.held_value(used.with(c), after as i32 * 1000, split.carry);
+                if v > best.value {
+                    best = BestMove {
+                        category: c,
+                        put: split.put,
+                        value: v,
+                    };
+                }
+            }
+        }
+        best
+    }
+}
+
+/// A put chosen by value.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct BestMove {
+    pub category: Category,
+    pub put: Dice5,
+    pub value: f32,
+}
+
+impl Rows for ValueTable {
+    #[inline]
+    fn row(&self, used: CategorySet, up: usize) -> &Row {
+        let row = self.layout.row_of(used, up).expect("a reachable state");
+        self.values[row * N5..][..N5].try_into().unwrap()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::{bonus_for, score_dice};
+    use crate::testkit::Dice;
+
+    fn table() -> &'static ValueTable {
+        static TABLE: OnceLock<ValueTable> = OnceLock::new();
+        TABLE.get_or_init(|| {
+            let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
+            ValueTable::solve(threads)
+        })
+    }
+
+    #[test]
+    fn rows_are_the_reachable_states_with_settled_totals_shared() {
+        let layout = Layout::new();
+        // Every state a game can reach, by search from the start: each put
+        // uses an open category, and n dice of face f add f·n thousand.
+        let mut seen = vec![[false; UPS]; MASKS];
+        let mut todo = vec![(CategorySet::EMPTY, 0usize)];
+        seen[0][0] = true;
+        while let Some((used, up)) = todo.pop() {
+            for c in used.complement().iter() {
+                let face = c.face().map_or(0, usize::from);
+                for n in 0..=if face > 0 { 5 } else { 0 } {
+                    let next = (used.with(c), (up + face * n).min(UP_CAP));
+                    if next.0 != CategorySet::ALL && !seen[next.0.bits() as usize][next.1] {
+                        seen[next.0.bits() as usize][next.1] = true;
+                        todo.push(next);
+                    }
+                }
+            }
+        }
+        let mut settled_masks = std::collections::HashSet::new();
+        let mut open = 0;
+        for (mask, ups) in seen.iter().enumerate() {
+            let used = CategorySet::from_bits(mask as u16);
+            for up in (0..UPS).filter(|&u| ups[u]) {
+                assert!(layout.row_of(used, up).is_some(), "{used:?} {up}");
+                if bonus_settled(used, up) {
+                    settled_masks.insert(mask);
+                } else {
+                    open += 1;
+                }
+            }
+        }
+        let reachable: usize = seen.iter().map(|u| u.iter().filter(|&&s| s).count()).sum();
+        assert_eq!(layout.reachable(), reachable);
+        assert_eq!(layout.rows(), open + settled_masks.len());
+        assert_eq!((reachable, layout.rows()), (178_752, 118_463));
+        // Nothing used: only total 0. Every upper used: one settled row.
+        assert_eq!(layout.level(0), 0..1);
+        let upper = CategorySet::UPPER;
+        let settled = layout.row_of(upper, 63).unwrap();
+        assert_eq!(layout.row_of(upper, 0), Some(settled));
+        assert_eq!(layout.row_of(CategorySet::EMPTY, 5), None);
+    }
+
+    #[test]
+    fn the_expected_solitaire_game_is_pinned() {
+        // An independent implementation gives 268 838.3.
+        let e = table().expected_game();
+        assert!((e - 268_838.3).abs() < 0.5, "{e}");
+    }
+
+    /// Faces of every ordered roll of five dice.
+    fn rolls() -> impl Iterator<Item = [u8; 5]> {
+        (0..6usize.pow(5)).map(|mut i| {
+            std::array::from_fn(|_| {
+                let f = (i % 6) as u8 + 1;
+                i /= 6;
+                f
+            })
+        })
+    }
+
+    /// Brute force from faces: the best put of ten dice (every choice of
+    /// five positions) by points + bonus + `next`.
+    fn brute_w(
+        dice: &[u8; 10],
+        used: CategorySet,
+        up: i32,
+        next: &dyn Fn(CategorySet, i32, [u8; 5]) -> f64,
+    ) -> f64 {
+        let mut best = f64::NEG_INFINITY;
+        for pick in 0u32..1 << 10 {
+            if pick.count_ones() != 5 {
+                continue;
+            }
+            let (mut put, mut carry) = (vec![], vec![]);
+            for (i, &d) in dice.iter().enumerate() {
+                if pick & 1 << i != 0 {
+                    &mut put
+                } else {
+                    &mut carry
+                }
+                .push(d);
+            }
+            let (put, carry): ([u8; 5], [u8; 5]) =
+                (put.try_into().unwrap(), carry.try_into().unwrap());
+            for c in used.complement().iter() {
+                let pts = score_dice(c, &put);
+                let upper = up + if c.face().is_some() { pts } else { 0 };
+                let v = (pts + bonus_for(c, pts, up)) as f64 + next(used.with(c), upper, carry);
+                best = best.max(v);
+            }
+        }
+        best
+    }
+
+    /// V by brute force from faces: every ordered bundle, every put.
+    fn brute_v(
+        used: CategorySet,
+        up: i32,
+        held: [u8; 5],
+        next: &dyn Fn(CategorySet, i32, [u8; 5]) -> f64,
+    ) -> f64 {
+        let mut sum = 0.0;
+        for roll in rolls() {
+            let mut dice = [0; 10];
+            dice[..5].copy_from_slice(&held);
+            dice[5..].copy_from_slice(&roll);
+            sum += brute_w(&dice, used, up, next);
+        }
+        sum / 6f64.powi(5)
+    }
+
+    #[test]
+    fn the_last_two_levels_agree_with_brute_force() {
+        let t = tables();
+        let table = table();
+        let last = |used: CategorySet, up: i32, held: [u8; 5]| {
+            let c = used.complement().first().unwrap();
+            let pts = score_dice(c, &held);
+            (pts + bonus_for(c, pts, up)) as f64
+        };
+        let only = |open: &[Category]| {
+            open.iter().fold(CategorySet::ALL, |s, &c| {
+                CategorySet::from_bits(s.bits() & !c.bit())
+            })
+        };
+        // Level 11 rows, against scoring the held dice directly.
+        for (used, up) in [(only(&[Category::Six]), 60), (only(&[Category::Yacht]), 0)] {
+            for held in 0..N5 {
+                let faces = t.faces5(Dice5(held as u8));
+                let v = table.held_value(used, up * 1000, Dice5(held as u8));
+                assert_eq!(v as f64, last(used, up * 1000, faces));
+            }
+        }
+        // Level 10 rows: a few held multisets, every bundle and put.
+        let cases = [
+            (only(&[Category::Six, Category::Yacht]), 55, [6, 6, 6, 1, 2]),
+            (
+                only(&[Category::Two, Category::FullHouse]),
+                61,
+                [2, 2, 3, 3, 4],
+            ),
+            (
+                only(&[Category::SmallStraight, Category::Choice]),
+                63,
+                [1, 2, 3, 5, 6],
+            ),
+        ];
+        for (used, up, held) in cases {
+            let exact = brute_v(used, up * 1000, held, &last);
+            let v = table.held_value(used, up * 1000, t.dice5(&held).unwrap()) as f64;
+            // f32 sums of 252 terms: within a millionth.
+            assert!(
+                (v - exact).abs() < 1e-6 * exact,
+                "{used:?} {up} {held:?}: {v} vs {exact}"
+            );
+        }
+    }
+
+    #[test]
+    fn solitaire_games_score_what_the_table_expects() {
+        let t = tables();
+        let table = table();
+        let games = 20_000;
+        let mut dice = Dice(7);
+        let (mut sum, mut sq) = (0.0, 0.0);
+        for _ in 0..games {
+            let mut held = t.dice5(&dice.five()).unwrap();
+            let (mut used, mut upper, mut score) = (CategorySet::EMPTY, 0, 0);
+            while used.len() < 11 {
+                let hand = t.add5(held, t.dice5(&dice.five()).unwrap());
+                let m = table.best_put(used, upper, hand);
+                let pts = t.score5(m.put, m.category);
+                score += pts + bonus_for(m.category, pts, upper);
+                if m.category.face().is_some() {
+                    upper += pts;
+                }
+                used.insert(m.category);
+                held = t.carry_of(hand, m.put).unwrap();
+            }
+            let c = used.complement().first().unwrap();
+            let pts = t.score5(held, c);
+            score += pts + bonus_for(c, pts, upper);
+            sum += score as f64;
+            sq += (score as f64).powi(2);
+        }
+        let mean = sum / games as f64;
+        let sd = (sq / games as f64 - mean * mean).sqrt();
+        let e = table.expected_game();
+        let z = (mean - e) / (sd / (games as f64).sqrt());
+        assert!(z.abs() < 3.5, "mean {mean}, expected {e}, z {z}");
+    }
+
+    #[test]
+    fn a_row_solved_alone_equals_its_row_in_the_table() {
+        // So how a level's rows are split among threads cannot matter.
+        let layout = Layout::new();
+        let keys = &layout.keys()[layout.level(10)];
+        let solved = table();
+        for &key in keys.iter().step_by(97) {
+            let mut out = [0f32; N5];
+            solve_row(key, solved, &mut out);
+            let row = solved.row(key.used, key.up as usize);
+            assert_eq!(out.map(f32::to_bits), row.map(f32::to_bits));
+        }
+    }
+}
