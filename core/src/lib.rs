@@ -7,6 +7,7 @@
 //! order declared here, into the one source file the contest compiles with
 //! plain rustc, so the bot the tuner evaluates is the bot that is submitted.
 
+pub mod dp;
 pub mod game;
 pub mod genome;
 pub mod genome_bot;

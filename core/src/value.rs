@@ -278,6 +278,13 @@ pub struct ValueTable {
     values: Vec<f32>,
 }
 
+impl std::fmt::Debug for ValueTable {
+    /// The size, not the values.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "ValueTable({} rows)", self.layout.rows())
+    }
+}
+
 /// Solved rows from `first` on (the levels above the one being solved).
 struct Solved<'a> {
     layout: &'a Layout,

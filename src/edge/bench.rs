@@ -5,7 +5,7 @@ use crate::host::deal::Deal;
 use crate::host::play::{Contestant, InProcess, play_game};
 use crate::host::player::Player;
 use crate::host::program::Limits;
-use crate::players::StrategySpec;
+use crate::players::{StrategySpec, values};
 use crate::rng::derive_seed;
 use anyhow::Result;
 use rayon::prelude::*;
@@ -13,6 +13,7 @@ use std::time::Instant;
 use yacht_core::game::Strategy;
 use yacht_core::rules::PerSeat;
 use yacht_core::tables::tables;
+use yacht_core::value::ValueTable;
 
 #[derive(clap::Args)]
 pub struct BenchArgs {
@@ -23,8 +24,12 @@ pub struct BenchArgs {
     #[arg(long, default_value_t = 200, value_parser = clap::value_parser!(u64).range(0..=1_000_000))]
     match_games: u64,
     /// Strategy pairs to time in-process, as P1,P2 (repeatable).
-    #[arg(long, default_values_t = ["greedy,greedy".to_string(), "sample:10,sample:10".to_string()])]
+    #[arg(long, default_values_t = ["greedy,greedy".to_string(), "sample:10,sample:10".to_string(), "dp,dp".to_string()])]
     pair: Vec<String>,
+    /// Also time the value table's solve (on 1 thread and on all) and its
+    /// load from the cache.
+    #[arg(long)]
+    solve: bool,
 }
 
 /// A measurement time: more than 0, at most an hour.
@@ -71,8 +76,9 @@ pub fn games_per_second(a: &StrategySpec, b: &StrategySpec, threads: usize, secs
     games as f64 / start.elapsed().as_secs_f64()
 }
 
-/// Mean ns per bid and per put of a strategy over positions from real games.
-fn ns_per_decision(spec: &StrategySpec) -> (f64, f64) {
+/// Time per bid and per put of a strategy at the positions of 200 games
+/// against greedy.
+fn ns_per_decision(spec: &StrategySpec) -> (Spread, Spread) {
     use yacht_core::game::View;
     // Collect views at every decision of some games, then time decisions on them.
     struct Recorder {
@@ -109,27 +115,60 @@ fn ns_per_decision(spec: &StrategySpec) -> (f64, f64) {
         play_game(seats, &deal, |_| {});
     }
     let mut s = spec.build();
-    let time = |f: &mut dyn FnMut() -> u32, n: usize| {
-        // Once untimed: the tables work out the hands these positions meet.
-        std::hint::black_box(f());
-        let t = Instant::now();
-        let mut sink = 0u32;
-        for _ in 0..5 {
-            sink = sink.wrapping_add(f());
-        }
-        std::hint::black_box(sink);
-        t.elapsed().as_nanos() as f64 / (5 * n) as f64
-    };
+    // Once untimed: the tables work out the hands these positions meet.
     let (bids, puts) = (rec.strategy.bids, rec.strategy.puts);
-    let bid_ns = time(
-        &mut || bids.iter().map(|v| s.bid(v).amount).sum(),
-        bids.len(),
-    );
-    let put_ns = time(
-        &mut || puts.iter().map(|v| s.put(v).category as u32).sum(),
-        puts.len(),
-    );
-    (bid_ns, put_ns)
+    for v in &bids {
+        std::hint::black_box(s.bid(v));
+    }
+    for v in &puts {
+        std::hint::black_box(s.put(v));
+    }
+    let times = |views: &[View], decide: &mut dyn FnMut(&View) -> u32| {
+        let mut ns: Vec<f64> = views
+            .iter()
+            .map(|v| {
+                let t = Instant::now();
+                std::hint::black_box(decide(v));
+                t.elapsed().as_nanos() as f64
+            })
+            .collect();
+        ns.sort_by(f64::total_cmp);
+        Spread::of(&ns)
+    };
+    let bid = times(&bids, &mut |v| s.bid(v).amount);
+    let put = times(&puts, &mut |v| s.put(v).category as u32);
+    (bid, put)
+}
+
+/// Decision times: mean, median, 99th percentile and most, in ns.
+struct Spread {
+    mean: f64,
+    p50: f64,
+    p99: f64,
+    max: f64,
+}
+
+impl Spread {
+    /// Of sorted times.
+    fn of(sorted: &[f64]) -> Spread {
+        let at = |q: f64| sorted[((sorted.len() - 1) as f64 * q).round() as usize];
+        Spread {
+            mean: sorted.iter().sum::<f64>() / sorted.len() as f64,
+            p50: at(0.5),
+            p99: at(0.99),
+            max: at(1.0),
+        }
+    }
+}
+
+impl std::fmt::Display for Spread {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(
+            f,
+            "mean {:.0} ns, p50 {:.0}, p99 {:.0}, max {:.0}",
+            self.mean, self.p50, self.p99, self.max
+        )
+    }
 }
 
 pub fn run(args: BenchArgs) -> Result<()> {
@@ -139,6 +178,28 @@ pub fn run(args: BenchArgs) -> Result<()> {
     let cores = std::thread::available_parallelism()
         .map(|n| n.get())
         .unwrap_or(1);
+    if args.solve {
+        for threads in [1, cores] {
+            let t = Instant::now();
+            let table = ValueTable::solve(threads);
+            say!(
+                "value table: {} rows solved in {:.2} s on {threads} thread(s) ({:.0} MB)",
+                table.layout().rows(),
+                t.elapsed().as_secs_f64(),
+                (table.values().len() * 4) as f64 / 1e6
+            );
+        }
+        if let Some(path) = values::cache_path().filter(|p| p.exists()) {
+            let t = Instant::now();
+            let how = values::load_or_solve(Some(&path)).1;
+            say!(
+                "value table from the cache {}: {:?} in {:.2} s",
+                path.display(),
+                how,
+                t.elapsed().as_secs_f64()
+            );
+        }
+    }
     for pair in &args.pair {
         let (a, b) = pair
             .split_once(',')
@@ -158,7 +219,8 @@ pub fn run(args: BenchArgs) -> Result<()> {
             all / one
         );
         let (bid, put) = ns_per_decision(&a);
-        say!("  {}: {bid:.0} ns per bid, {put:.0} ns per put", a.name());
+        say!("  {} bids: {bid}", a.name());
+        say!("  {} puts: {put}", a.name());
     }
     if args.match_games > 0 {
         let exe = std::env::current_exe()?;

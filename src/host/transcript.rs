@@ -146,6 +146,7 @@ mod tests {
             StrategySpec::Greedy.build(),
             StrategySpec::parse("sample:1").unwrap().build(),
             Box::new(yacht_core::genome_bot::GenomeBot::new(&g)),
+            StrategySpec::Dp.build(),
         ]
         .into_iter()
         .map(|s| Bot::new(s, 3))
