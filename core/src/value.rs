@@ -272,6 +272,43 @@ pub fn solve_row(key: RowKey, rows: &impl Rows, out: &mut Row) {
     }
 }
 
+/// Solves the rows of `levels`, given from the last put back, each from
+/// the rows above it (solved or given in `values`), a level's rows split
+/// among `threads` threads (the result does not depend on the number).
+pub fn solve_levels(
+    layout: &Layout,
+    values: &mut [f32],
+    levels: impl Iterator<Item = usize>,
+    threads: usize,
+) {
+    for level in levels {
+        let rows = layout.level(level);
+        let (head, done) = values.split_at_mut(rows.end * N5);
+        let solved = Solved {
+            layout,
+            values: done,
+            first: rows.end,
+        };
+        let keys = &layout.keys[rows.clone()];
+        let this = &mut head[rows.start * N5..];
+        let solve = |outs: &mut [f32], keys: &[RowKey]| {
+            for (out, &key) in outs.chunks_exact_mut(N5).zip(keys) {
+                solve_row(key, &solved, out.try_into().unwrap());
+            }
+        };
+        if threads <= 1 {
+            solve(this, keys);
+            continue;
+        }
+        let per = keys.len().div_ceil(threads).max(1);
+        std::thread::scope(|s| {
+            for (outs, keys) in this.chunks_mut(per * N5).zip(keys.chunks(per)) {
+                s.spawn(move || solve(outs, keys));
+            }
+        });
+    }
+}
+
 /// The whole table: a row per reachable state.
 pub struct ValueTable {
     layout: Layout,
@@ -306,28 +343,7 @@ impl ValueTable {
     pub fn solve(threads: usize) -> ValueTable {
         let layout = Layout::new();
         let mut values = vec![0f32; layout.rows() * N5];
-        for level in (0..LEVELS).rev() {
-            let rows = layout.level(level);
-            let (head, done) = values.split_at_mut(rows.end * N5);
-            let solved = Solved {
-                layout: &layout,
-                values: done,
-                first: rows.end,
-            };
-            let keys = &layout.keys[rows.clone()];
-            let this = &mut head[rows.start * N5..];
-            let per = keys.len().div_ceil(threads.max(1)).max(1);
-            std::thread::scope(|s| {
-                for (outs, keys) in this.chunks_mut(per * N5).zip(keys.chunks(per)) {
-                    let solved = &solved;
-                    s.spawn(move || {
-                        for (out, &key) in outs.chunks_exact_mut(N5).zip(keys) {
-                            solve_row(key, solved, out.try_into().unwrap());
-                        }
-                    });
-                }
-            });
-        }
+        solve_levels(&layout, &mut values, (0..LEVELS).rev(), threads);
         ValueTable { layout, values }
     }
 

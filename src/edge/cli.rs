@@ -42,6 +42,16 @@ enum Cmd {
     },
     /// Referee games between two programs, like the official testing tool.
     Match(MatchArgs),
+    /// Write the shipped value table (the submission's data.bin) from the
+    /// exact one, and report what the compression costs.
+    Ship {
+        /// Output file.
+        #[arg(short, long, default_value = crate::players::values::SHIPPED_PATH)]
+        out: PathBuf,
+        /// Solitaire games played on both tables to compare them.
+        #[arg(long, default_value_t = 20_000, value_parser = clap::value_parser!(u64).range(0..=10_000_000))]
+        games: u64,
+    },
     /// Print speed figures (in-process games/s, ns per decision, match games/s).
     Bench(crate::edge::bench::BenchArgs),
     /// Evaluate a genome (or any built-in) against the opponent suite.
@@ -285,6 +295,7 @@ pub fn run() -> Result<()> {
         } => play(&spec, seed, delay_ms),
         Cmd::Match(args) => match_cmd(args),
         Cmd::Bench(args) => crate::edge::bench::run(args),
+        Cmd::Ship { out, games } => ship_cmd(&out, games),
         Cmd::Eval(args) => eval_cmd(args),
         Cmd::Evolve(args) => evolve_cmd(args),
         Cmd::Export { genome, out, force } => {
@@ -590,6 +601,16 @@ fn export_cmd(genome: Option<PathBuf>, out: &Path) -> Result<()> {
         100.0 * src.len() as f64 / crate::edge::export::MAX_BYTES as f64,
         out.display()
     );
+    Ok(())
+}
+
+fn ship_cmd(out: &Path, games: u64) -> Result<()> {
+    use crate::players::values;
+    outputs_go_to_folders([&Some(out.to_path_buf())])?;
+    let bytes = yacht_core::ship::encode(values::exact_table());
+    let report = values::ship_report(values::exact_table(), &bytes, games)?;
+    write_atomic(out, &bytes)?;
+    say!("wrote {}: {report}", out.display());
     Ok(())
 }
 

@@ -146,7 +146,7 @@ mod tests {
             StrategySpec::Greedy.build(),
             StrategySpec::parse("sample:1").unwrap().build(),
             Box::new(yacht_core::genome_bot::GenomeBot::new(&g)),
-            StrategySpec::Dp.build(),
+            StrategySpec::Dp { exact: false }.build(),
         ]
         .into_iter()
         .map(|s| Bot::new(s, 3))

@@ -15,8 +15,12 @@ use yacht_core::genome::Genome;
 #[derive(Clone, Debug, PartialEq)]
 pub enum StrategySpec {
     Greedy,
-    /// The reference player: the exact value table and the equilibrium bid.
-    Dp,
+    /// The reference player: a value table and the equilibrium bid. On the
+    /// shipped table (`dp`, as a submission plays) or the exact one
+    /// (`dp:exact`, to measure what the shipping costs).
+    Dp {
+        exact: bool,
+    },
     Composed {
         name: String,
         put: PutPolicy,
@@ -29,13 +33,13 @@ pub enum StrategySpec {
 }
 
 /// The spec forms accepted, for error messages.
-pub const SPEC_HELP: &str = "greedy, dp, sample:N (N = 1..10), sample:1A … sample:5E, combo:XY (X = 1..5, Y = A..E), genome:PATH";
+pub const SPEC_HELP: &str = "greedy, dp, dp:exact, sample:N (N = 1..10), sample:1A … sample:5E, combo:XY (X = 1..5, Y = A..E), genome:PATH";
 
 /// The specs written as a bare name.
 const NAMES: [&str; 2] = ["greedy", "dp"];
 
 /// The kinds of spec written `KIND:ARG`.
-const KINDS: [&str; 3] = ["sample", "combo", "genome"];
+const KINDS: [&str; 4] = ["dp", "sample", "combo", "genome"];
 
 impl StrategySpec {
     /// Whether `s` is written as a built-in (`greedy` or `KIND:…` for a
@@ -53,14 +57,19 @@ impl StrategySpec {
         match spec {
             "greedy" => return Ok(StrategySpec::Greedy),
             "dp" => {
-                // Loaded (or solved) now, before any game.
-                values::exact_table();
-                return Ok(StrategySpec::Dp);
+                // Decoded now, before any game.
+                values::shipped_table();
+                return Ok(StrategySpec::Dp { exact: false });
             }
             _ => {}
         }
         let (kind, arg) = spec.split_once(':').ok_or_else(unknown)?;
         match kind {
+            "dp" if arg == "exact" => {
+                // Loaded (or solved) now, before any game.
+                values::exact_table();
+                Ok(StrategySpec::Dp { exact: true })
+            }
             "sample" => {
                 let found = match arg.parse::<usize>() {
                     Ok(n) if (1..=10).contains(&n) => Some(SAMPLES[n - 1]),
@@ -110,7 +119,8 @@ impl StrategySpec {
     pub fn name(&self) -> String {
         match self {
             StrategySpec::Greedy => "greedy".to_string(),
-            StrategySpec::Dp => "dp".to_string(),
+            StrategySpec::Dp { exact: false } => "dp".to_string(),
+            StrategySpec::Dp { exact: true } => "dp:exact".to_string(),
             StrategySpec::Composed { name, .. } | StrategySpec::Genome { name, .. } => name.clone(),
         }
     }
@@ -118,7 +128,7 @@ impl StrategySpec {
     /// The spec string that parses back to this spec.
     pub fn spec(&self) -> String {
         match self {
-            StrategySpec::Greedy | StrategySpec::Dp => self.name(),
+            StrategySpec::Greedy | StrategySpec::Dp { .. } => self.name(),
             StrategySpec::Composed { name, .. } if SAMPLES.iter().any(|s| s.0 == name) => {
                 format!("sample:{name}")
             }
@@ -131,7 +141,13 @@ impl StrategySpec {
     pub fn build(&self) -> Box<dyn Strategy> {
         match self {
             StrategySpec::Greedy => Box::new(Composed::greedy()),
-            StrategySpec::Dp => Box::new(yacht_core::dp::DpBot::new(values::exact_table())),
+            StrategySpec::Dp { exact } => {
+                let table = match exact {
+                    true => values::exact_table(),
+                    false => values::shipped_table(),
+                };
+                Box::new(yacht_core::dp::DpBot::new(table))
+            }
             StrategySpec::Composed { put, bid, .. } => Box::new(Composed::new(*put, *bid)),
             StrategySpec::Genome { genome, .. } => {
                 Box::new(yacht_core::genome_bot::GenomeBot::new(genome))
@@ -194,7 +210,14 @@ mod tests {
 
     #[test]
     fn specs_display_as_they_parse() {
-        for text in ["greedy", "dp", "sample:4D", "combo:3E", "sample:1A"] {
+        for text in [
+            "greedy",
+            "dp",
+            "dp:exact",
+            "sample:4D",
+            "combo:3E",
+            "sample:1A",
+        ] {
             let spec: StrategySpec = text.parse().unwrap();
             assert_eq!(spec.to_string(), text);
             assert_eq!(spec.to_string().parse::<StrategySpec>(), Ok(spec));
@@ -226,7 +249,7 @@ mod tests {
         // shows at once (2 000 games a sample win 97.7–100 %, see README).
         for n in 1..=10 {
             let opp = StrategySpec::parse(&format!("sample:{n}")).unwrap();
-            let mut dp = InProcess::new(StrategySpec::Dp.build(), 1);
+            let mut dp = InProcess::new(StrategySpec::Dp { exact: false }.build(), 1);
             let mut opp = InProcess::new(opp.build(), 2);
             let mut wins = 0;
             for d in 0..100 {

@@ -1,7 +1,10 @@
-//! The exact value table for the players that need it (`dp`): solved once
-//! per machine and cached on disk with a checksum, so later processes load
-//! it in a fraction of a second; a damaged or stale cache is solved again
-//! and replaced.
+//! The value tables of the players that need them. The shipped table is
+//! the one a submission plays on (`assets/values.ship`, the bytes `tuner
+//! export` writes as `data.bin` and the `bot` binary embeds), decoded as
+//! the bot decodes it. The exact table is the reference it is measured
+//! against: solved once per machine and cached on disk with a checksum, so
+//! later processes load it in a fraction of a second; a damaged or stale
+//! cache is solved again and replaced.
 //!
 //! The cache lives in `$YACHT_CACHE_DIR`, else `$XDG_CACHE_HOME/yacht-tuner`,
 //! else `~/.cache/yacht-tuner`. File: magic (8 bytes, with the model's
@@ -12,8 +15,24 @@ use crate::files::write_atomic;
 use std::path::{Path, PathBuf};
 use std::sync::OnceLock;
 use std::time::Instant;
+use yacht_core::ship;
 use yacht_core::tables::N5;
 use yacht_core::value::{Layout, ValueTable};
+
+/// The shipped table's bytes (`tuner ship` writes them from the exact table).
+pub const SHIPPED: &[u8] = include_bytes!("../../assets/values.ship");
+
+/// Where the shipped bytes are kept in the repository.
+pub const SHIPPED_PATH: &str = "assets/values.ship";
+
+/// The process-wide shipped table, decoded on first use (as the bot does).
+pub fn shipped_table() -> &'static ValueTable {
+    static TABLE: OnceLock<ValueTable> = OnceLock::new();
+    TABLE.get_or_init(|| {
+        ship::decode(SHIPPED)
+            .unwrap_or_else(|e| panic!("{SHIPPED_PATH} is {e}: write it again with `tuner ship`"))
+    })
+}
 
 /// Changes whenever the model or the layout does (stale caches are solved
 /// again).
@@ -167,9 +186,134 @@ fn checksum(values: &[f32]) -> u64 {
     h
 }
 
+/// What shipping costs: sizes, errors, and solitaire play on both tables.
+#[derive(Clone, Debug)]
+pub struct ShipReport {
+    pub bytes: usize,
+    pub decode_secs: f64,
+    pub max_error: f32,
+    pub rms_error: f64,
+    /// The expected solitaire game by each table's own values.
+    pub expected: (f64, f64),
+    /// Solitaire games played by each table's puts on the same dice: games,
+    /// mean scores (exact, shipped) and the mean paired difference with its
+    /// standard error.
+    pub games: u64,
+    pub means: (f64, f64),
+    pub difference: (f64, f64),
+}
+
+/// Measures shipped bytes against the exact table.
+pub fn ship_report(
+    exact: &ValueTable,
+    bytes: &[u8],
+    games: u64,
+) -> Result<ShipReport, ship::ShipError> {
+    let start = Instant::now();
+    let shipped = ship::decode(bytes)?;
+    let decode_secs = start.elapsed().as_secs_f64();
+    let (mut max_error, mut sq) = (0f32, 0f64);
+    for (a, b) in exact.values().iter().zip(shipped.values()) {
+        max_error = max_error.max((a - b).abs());
+        sq += ((a - b) as f64).powi(2);
+    }
+    let scores: Vec<(f64, f64)> = (0..games)
+        .map(|g| {
+            let seed = crate::rng::derive_seed(&[0x5111, g]);
+            (
+                solitaire(exact, seed) as f64,
+                solitaire(&shipped, seed) as f64,
+            )
+        })
+        .collect();
+    let n = games.max(1) as f64;
+    let mean = |f: &dyn Fn(&(f64, f64)) -> f64| scores.iter().map(f).sum::<f64>() / n;
+    let (a, b) = (mean(&|s| s.0), mean(&|s| s.1));
+    let d = b - a;
+    let var = scores.iter().map(|s| (s.1 - s.0 - d).powi(2)).sum::<f64>() / (n - 1.0).max(1.0);
+    Ok(ShipReport {
+        bytes: bytes.len(),
+        decode_secs,
+        max_error,
+        rms_error: (sq / exact.values().len() as f64).sqrt(),
+        expected: (exact.expected_game(), shipped.expected_game()),
+        games,
+        means: (a, b),
+        difference: (d, (var / n).sqrt()),
+    })
+}
+
+/// The score of a solitaire game (every bundle is the player's) put by
+/// `table`, on dice from `seed`.
+fn solitaire(table: &ValueTable, seed: u64) -> i32 {
+    use rand_pcg::Pcg32;
+    use yacht_core::game::Card;
+    let t = yacht_core::tables::tables();
+    let mut rng = <Pcg32 as rand_core::SeedableRng>::seed_from_u64(seed);
+    let mut card = Card::default();
+    for _ in 0..yacht_core::rules::AUCTIONS {
+        let bundle: [u8; 5] = std::array::from_fn(|_| crate::rng::uniform(&mut rng, 6) as u8 + 1);
+        card.receive(t.dice5(&bundle).expect("dice"), 0);
+        if let yacht_core::game::Holding::Ten(hand) = card.holding {
+            let m = table.best_put(card.used, card.upper, hand);
+            card.apply_put(m.category, &t.faces5(m.put))
+                .expect("a legal put");
+        }
+    }
+    let last = card.used.complement().first().expect("one category left");
+    let held = card.carry().expect("five dice held");
+    card.apply_put(last, &t.faces5(held)).expect("a legal put");
+    card.total()
+}
+
+impl std::fmt::Display for ShipReport {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let pct = |x: f64| 100.0 * x / self.expected.0;
+        writeln!(
+            f,
+            "{} bytes ({:.1}% of data.bin's 10 MiB), decoded in {:.2} s",
+            self.bytes,
+            100.0 * self.bytes as f64 / (10 << 20) as f64,
+            self.decode_secs
+        )?;
+        writeln!(
+            f,
+            "values off by at most {:.0} points (rms {:.0})",
+            self.max_error, self.rms_error
+        )?;
+        writeln!(
+            f,
+            "expected solitaire game: exact {:.1}, shipped {:.1} ({:+.4}%)",
+            self.expected.0,
+            self.expected.1,
+            pct(self.expected.1 - self.expected.0)
+        )?;
+        write!(
+            f,
+            "{} solitaire games on the same dice: exact {:.0}, shipped {:.0}, shipped − exact {:+.1} ± {:.1} ({:+.4}%)",
+            self.games,
+            self.means.0,
+            self.means.1,
+            self.difference.0,
+            self.difference.1,
+            pct(self.difference.0)
+        )
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_committed_shipped_table_is_the_exact_tables_encoding() {
+        let bytes = ship::encode(exact_table());
+        assert!(
+            bytes == SHIPPED,
+            "{SHIPPED_PATH} is stale: write it again with `tuner ship`"
+        );
+        assert!(bytes.len() <= 10 << 20);
+    }
 
     #[test]
     fn a_damaged_or_stale_cache_is_solved_again_and_replaced() {

@@ -1,0 +1,396 @@
+//! The shipped value table: what a submission's `data.bin` holds, and how
+//! the bot turns it back into a [`ValueTable`] at start-up.
+//!
+//! Levels `STORED` (categories used) are stored, each value rounded to a
+//! multiple of `STEP` points. A value is predicted from its neighbours in
+//! the plane of (upper total, held dice) of its mask — the same dice one
+//! upper total down, plus the step between the previous dice of the two
+//! rows — and the difference is written with a canonical Huffman code per
+//! level. The levels above (the last two puts, cheap) and below (the first
+//! three, few rows) are solved again from the stored ones at start-up, so
+//! every value the bot reads is either a stored one or follows exactly from
+//! them.
+//!
+//! Layout: magic (8 bytes), step (u32), the FNV-1a hash of the rest (u64),
+//! per stored level its code lengths (one byte per symbol), then the bits.
+//! Std-only.
+
+use crate::tables::N5;
+use crate::value::{LEVELS, Layout, ValueTable, solve_levels};
+use std::ops::RangeInclusive;
+
+const MAGIC: &[u8; 8] = b"YSHIP001";
+/// Values are rounded to multiples of this many points.
+pub const STEP: f32 = 500.0;
+/// The levels stored; the others are solved at start-up.
+pub const STORED: RangeInclusive<usize> = 3..=9;
+/// Differences 0..ESCAPE (zig-zag coded) are symbols; larger ones are the
+/// escape symbol followed by 32 plain bits.
+const ESCAPE: usize = 511;
+const SYMBOLS: usize = ESCAPE + 1;
+/// Longest code, in bits (the decoder's look-up table has 2^this entries).
+const MAX_LEN: u32 = 16;
+const HEADER: usize = 8 + 4 + 8;
+
+/// Why shipped bytes cannot be read.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum ShipError {
+    NotShipped,
+    Damaged,
+    Truncated,
+    BadCode,
+}
+
+impl std::fmt::Display for ShipError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(match self {
+            ShipError::NotShipped => "not a shipped value table of this version",
+            ShipError::Damaged => "damaged (hash mismatch)",
+            ShipError::Truncated => "cut short",
+            ShipError::BadCode => "holds an invalid code",
+        })
+    }
+}
+
+impl std::error::Error for ShipError {}
+
+fn fnv1a(bytes: &[u8]) -> u64 {
+    bytes.iter().fold(0xcbf2_9ce4_8422_2325, |h, &b| {
+        (h ^ b as u64).wrapping_mul(0x0100_0000_01b3)
+    })
+}
+
+/// Visits the stored rows in order: their level, where the row starts, and
+/// where the row to predict from starts (the previous row of the same mask,
+/// whose upper total is lower; rows of a mask are adjacent in the layout).
+fn predictions(layout: &Layout, mut visit: impl FnMut(usize, usize, Option<usize>)) {
+    for level in STORED {
+        let rows = layout.level(level);
+        for row in rows.clone() {
+            let same_mask =
+                row > rows.start && layout.keys()[row - 1].used == layout.keys()[row].used;
+            visit(level, row * N5, same_mask.then(|| (row - 1) * N5));
+        }
+    }
+}
+
+/// The predicted rounded value of `cur[held]` from the row below (`prev`,
+/// same mask, lower upper total) or, for a mask's first row, the previous
+/// dice of the row.
+#[inline]
+fn predict(q: &[i32], cur: usize, prev: Option<usize>, held: usize) -> i32 {
+    match (prev, held) {
+        (Some(p), 0) => q[p],
+        (Some(p), h) => q[p + h] + q[cur + h - 1] - q[p + h - 1],
+        (None, 0) => 0,
+        (None, h) => q[cur + h - 1],
+    }
+}
+
+fn zigzag(d: i32) -> u32 {
+    ((d << 1) ^ (d >> 31)) as u32
+}
+
+fn unzigzag(z: u32) -> i32 {
+    (z >> 1) as i32 ^ -((z & 1) as i32)
+}
+
+/// The shipped bytes of an exact table.
+pub fn encode(table: &ValueTable) -> Vec<u8> {
+    let layout = table.layout();
+    let q: Vec<i32> = table
+        .values()
+        .iter()
+        .map(|&v| (v / STEP).round() as i32)
+        .collect();
+    // Pass 1: symbol counts per level; pass 2: the bits.
+    let mut counts = vec![[0u64; SYMBOLS]; LEVELS];
+    predictions(layout, |level, cur, prev| {
+        for h in 0..N5 {
+            let z = zigzag(q[cur + h] - predict(&q, cur, prev, h)) as usize;
+            counts[level][z.min(ESCAPE)] += 1;
+        }
+    });
+    let lengths: Vec<[u8; SYMBOLS]> = counts.iter().map(|c| code_lengths(c)).collect();
+    let codes: Vec<[u32; SYMBOLS]> = lengths.iter().map(canonical_codes).collect();
+    let mut bits = BitWriter::default();
+    predictions(layout, |level, cur, prev| {
+        for h in 0..N5 {
+            let z = zigzag(q[cur + h] - predict(&q, cur, prev, h));
+            let s = (z as usize).min(ESCAPE);
+            bits.put(codes[level][s], lengths[level][s] as u32);
+            if s == ESCAPE {
+                bits.put(z, 32);
+            }
+        }
+    });
+    let mut body = Vec::new();
+    for level in STORED {
+        body.extend_from_slice(&lengths[level]);
+    }
+    body.extend_from_slice(&bits.finish());
+    let mut out = Vec::with_capacity(HEADER + body.len());
+    out.extend_from_slice(MAGIC);
+    out.extend_from_slice(&(STEP as u32).to_le_bytes());
+    out.extend_from_slice(&fnv1a(&body).to_le_bytes());
+    out.extend_from_slice(&body);
+    out
+}
+
+/// The table a submission plays on: the stored levels from `bytes`, the
+/// others solved from them (on one thread).
+pub fn decode(bytes: &[u8]) -> Result<ValueTable, ShipError> {
+    if bytes.len() < HEADER || &bytes[..8] != MAGIC {
+        return Err(ShipError::NotShipped);
+    }
+    let step = u32::from_le_bytes(bytes[8..12].try_into().unwrap()) as f32;
+    let body = &bytes[HEADER..];
+    if fnv1a(body) != u64::from_le_bytes(bytes[12..20].try_into().unwrap()) {
+        return Err(ShipError::Damaged);
+    }
+    let levels = STORED.count();
+    if body.len() < levels * SYMBOLS {
+        return Err(ShipError::Truncated);
+    }
+    let (table_bytes, stream) = body.split_at(levels * SYMBOLS);
+    let decoders = table_bytes
+        .chunks_exact(SYMBOLS)
+        .map(Decoder::new)
+        .collect::<Result<Vec<_>, _>>()?;
+    let layout = Layout::new();
+    let mut q = vec![0i32; layout.rows() * N5];
+    let mut reader = BitReader::new(stream);
+    let mut failed = None;
+    predictions(&layout, |level, cur, prev| {
+        if failed.is_some() {
+            return;
+        }
+        let decoder = &decoders[level - STORED.start()];
+        for h in 0..N5 {
+            let s = decoder.symbol(&mut reader);
+            let z = if s == ESCAPE {
+                reader.take(32)
+            } else {
+                s as u32
+            };
+            q[cur + h] = predict(&q, cur, prev, h) + unzigzag(z);
+        }
+        if reader.overrun() {
+            failed = Some(ShipError::Truncated);
+        }
+    });
+    if let Some(e) = failed {
+        return Err(e);
+    }
+    let mut values: Vec<f32> = q.iter().map(|&x| x as f32 * step).collect();
+    solve_levels(&layout, &mut values, (STORED.end() + 1..LEVELS).rev(), 1);
+    solve_levels(&layout, &mut values, (0..*STORED.start()).rev(), 1);
+    Ok(ValueTable::from_values(layout, values).expect("a value per row"))
+}
+
+/// Huffman code lengths (at most `MAX_LEN`) of symbols with these counts;
+/// unused symbols get 0. Counts are halved until the longest code fits.
+fn code_lengths(counts: &[u64; SYMBOLS]) -> [u8; SYMBOLS] {
+    let mut counts = *counts;
+    loop {
+        let lengths = huffman_lengths(&counts);
+        if lengths.iter().all(|&l| l as u32 <= MAX_LEN) {
+            return lengths;
+        }
+        for c in counts.iter_mut().filter(|c| **c > 0) {
+            *c = (*c).div_ceil(2);
+        }
+    }
+}
+
+fn huffman_lengths(counts: &[u64; SYMBOLS]) -> [u8; SYMBOLS] {
+    use std::cmp::Reverse;
+    use std::collections::BinaryHeap;
+    let mut lengths = [0u8; SYMBOLS];
+    let used: Vec<usize> = (0..SYMBOLS).filter(|&s| counts[s] > 0).collect();
+    if used.len() == 1 {
+        lengths[used[0]] = 1;
+        return lengths;
+    }
+    // Nodes: leaves are symbols; a merged node records its children.
+    let mut parent: Vec<usize> = vec![usize::MAX; SYMBOLS];
+    let mut heap: BinaryHeap<Reverse<(u64, usize)>> =
+        used.iter().map(|&s| Reverse((counts[s], s))).collect();
+    while heap.len() > 1 {
+        let Reverse((a, i)) = heap.pop().unwrap();
+        let Reverse((b, j)) = heap.pop().unwrap();
+        let node = parent.len();
+        parent.push(usize::MAX);
+        parent[i] = node;
+        parent[j] = node;
+        heap.push(Reverse((a + b, node)));
+    }
+    for &s in &used {
+        let (mut n, mut depth) = (s, 0u8);
+        while parent[n] != usize::MAX {
+            n = parent[n];
+            depth = depth.saturating_add(1);
+        }
+        lengths[s] = depth;
+    }
+    lengths
+}
+
+/// Canonical codes of code lengths: shorter codes first, then by symbol.
+fn canonical_codes(lengths: &[u8; SYMBOLS]) -> [u32; SYMBOLS] {
+    let mut codes = [0u32; SYMBOLS];
+    let mut code = 0u32;
+    for len in 1..=MAX_LEN as u8 {
+        for s in (0..SYMBOLS).filter(|&s| lengths[s] == len) {
+            codes[s] = code;
+            code += 1;
+        }
+        code <<= 1;
+    }
+    codes
+}
+
+/// Bits, most significant first.
+#[derive(Default)]
+struct BitWriter {
+    out: Vec<u8>,
+    acc: u64,
+    n: u32,
+}
+
+impl BitWriter {
+    fn put(&mut self, code: u32, len: u32) {
+        for i in (0..len).rev() {
+            self.acc = self.acc << 1 | (code >> i & 1) as u64;
+            self.n += 1;
+            if self.n == 8 {
+                self.out.push(self.acc as u8);
+                (self.acc, self.n) = (0, 0);
+            }
+        }
+    }
+
+    fn finish(mut self) -> Vec<u8> {
+        if self.n > 0 {
+            self.out.push((self.acc << (8 - self.n)) as u8);
+        }
+        self.out
+    }
+}
+
+struct BitReader<'a> {
+    bytes: &'a [u8],
+    /// The next bit's position.
+    pos: usize,
+}
+
+impl BitReader<'_> {
+    fn new(bytes: &[u8]) -> BitReader<'_> {
+        BitReader { bytes, pos: 0 }
+    }
+
+    /// The next `MAX_LEN` bits without taking them (zeros past the end).
+    #[inline]
+    fn peek(&self) -> u32 {
+        let byte = self.pos / 8;
+        let mut w = [0u8; 4];
+        let have = self.bytes.len().saturating_sub(byte).min(4);
+        w[..have].copy_from_slice(&self.bytes[byte..byte + have]);
+        let word = u32::from_be_bytes(w) << (self.pos % 8);
+        word >> (32 - MAX_LEN)
+    }
+
+    fn take(&mut self, len: u32) -> u32 {
+        let mut v = 0;
+        for _ in 0..len {
+            let bit = self
+                .bytes
+                .get(self.pos / 8)
+                .map_or(0, |b| b >> (7 - self.pos % 8) & 1);
+            v = v << 1 | bit as u32;
+            self.pos += 1;
+        }
+        v
+    }
+
+    fn overrun(&self) -> bool {
+        self.pos > self.bytes.len() * 8
+    }
+}
+
+/// A canonical Huffman decoder: the symbol and length of every
+/// `MAX_LEN`-bit prefix.
+struct Decoder {
+    table: Vec<(u16, u8)>,
+}
+
+impl Decoder {
+    fn new(lengths: &[u8]) -> Result<Decoder, ShipError> {
+        let lengths: &[u8; SYMBOLS] = lengths.try_into().map_err(|_| ShipError::Truncated)?;
+        if lengths.iter().any(|&l| l as u32 > MAX_LEN) {
+            return Err(ShipError::BadCode);
+        }
+        // Kraft: the codes must fit in the prefix space.
+        let space: u64 = lengths
+            .iter()
+            .filter(|&&l| l > 0)
+            .map(|&l| 1u64 << (MAX_LEN - l as u32))
+            .sum();
+        if space > 1 << MAX_LEN {
+            return Err(ShipError::BadCode);
+        }
+        let codes = canonical_codes(lengths);
+        let mut table = vec![(ESCAPE as u16, 0u8); 1 << MAX_LEN];
+        for s in (0..SYMBOLS).filter(|&s| lengths[s] > 0) {
+            let shift = MAX_LEN - lengths[s] as u32;
+            let first = (codes[s] << shift) as usize;
+            for slot in &mut table[first..first + (1 << shift)] {
+                *slot = (s as u16, lengths[s]);
+            }
+        }
+        Ok(Decoder { table })
+    }
+
+    #[inline]
+    fn symbol(&self, bits: &mut BitReader) -> usize {
+        let (s, len) = self.table[bits.peek() as usize];
+        // A prefix no code has: take one bit, so a bad stream still ends.
+        bits.pos += len.max(1) as usize;
+        s as usize
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn codes_round_trip_and_fit_their_limit() {
+        // Skewed counts, one far past the longest code without the limit.
+        let mut counts = [0u64; SYMBOLS];
+        for (s, c) in counts.iter_mut().enumerate().take(40) {
+            *c = 1 << (39 - s).min(38);
+        }
+        counts[ESCAPE] = 1;
+        let lengths = code_lengths(&counts);
+        assert!(lengths.iter().all(|&l| l as u32 <= MAX_LEN));
+        let codes = canonical_codes(&lengths);
+        let mut bits = BitWriter::default();
+        let message: Vec<usize> = (0..40).chain([ESCAPE, 0, 0, 3]).collect();
+        for &s in &message {
+            bits.put(codes[s], lengths[s] as u32);
+        }
+        let bytes = bits.finish();
+        let decoder = Decoder::new(&lengths).unwrap();
+        let mut reader = BitReader::new(&bytes);
+        let back: Vec<usize> = message
+            .iter()
+            .map(|_| decoder.symbol(&mut reader))
+            .collect();
+        assert_eq!(back, message);
+        assert!(!reader.overrun());
+        for d in [0, 1, -1, 255, -256, i32::MAX, i32::MIN] {
+            assert_eq!(unzigzag(zigzag(d)), d);
+        }
+    }
+}
