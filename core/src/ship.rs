@@ -111,7 +111,7 @@ pub fn encode(table: &ValueTable) -> Vec<u8> {
             counts[level][z.min(ESCAPE)] += 1;
         }
     });
-    let lengths: Vec<[u8; SYMBOLS]> = counts.iter().map(|c| code_lengths(c)).collect();
+    let lengths: Vec<[u8; SYMBOLS]> = counts.iter().map(code_lengths).collect();
     let codes: Vec<[u32; SYMBOLS]> = lengths.iter().map(canonical_codes).collect();
     let mut bits = BitWriter::default();
     predictions(layout, |level, cur, prev| {

@@ -10,7 +10,7 @@ use crate::host::deal::Deal;
 use crate::host::player::{Player, check_programs};
 use crate::host::program::Limits;
 use crate::players::StrategySpec;
-use anyhow::{Context, Result, bail};
+use anyhow::{Context, Result, bail, ensure};
 use clap::{Parser, Subcommand};
 use std::path::{Path, PathBuf};
 use std::time::Duration;
@@ -77,6 +77,10 @@ enum Cmd {
         /// Genome to compile in (default params/best.toml, else params/default.toml).
         #[arg(long)]
         genome: Option<PathBuf>,
+        /// Export the reference player `dp` instead of the genome bot; its
+        /// shipped value table is written as data.bin beside the source.
+        #[arg(long, conflicts_with = "genome")]
+        dp: bool,
         /// Output .rs file.
         #[arg(short, long)]
         out: PathBuf,
@@ -298,9 +302,14 @@ pub fn run() -> Result<()> {
         Cmd::Ship { out, games } => ship_cmd(&out, games),
         Cmd::Eval(args) => eval_cmd(args),
         Cmd::Evolve(args) => evolve_cmd(args),
-        Cmd::Export { genome, out, force } => {
+        Cmd::Export {
+            genome,
+            dp,
+            out,
+            force,
+        } => {
             refuse_to_overwrite(&out, force)?;
-            export_cmd(genome, &out)
+            export_cmd(genome, dp, &out, force)
         }
         Cmd::Tournament(args) => tournament_cmd(args),
         Cmd::Plot {
@@ -582,25 +591,51 @@ fn evolve_cmd(a: EvolveArgs) -> Result<()> {
     Ok(())
 }
 
-fn export_cmd(genome: Option<PathBuf>, out: &Path) -> Result<()> {
-    let path = genome.unwrap_or_else(|| yacht_genome_file::default_genome(Path::new("params")));
-    let shown = path.display().to_string();
-    let g = yacht_genome_file::read_genome(&path, &shown)?;
-    let src = crate::edge::export::export_source(&g, &shown);
-    if src.len() > crate::edge::export::MAX_BYTES {
+fn export_cmd(genome: Option<PathBuf>, dp: bool, out: &Path, force: bool) -> Result<()> {
+    use crate::edge::export::{Exported, MAX_BYTES, MAX_DATA_BYTES, export_source};
+    let data = dp.then(|| out.with_file_name(yacht_core::dp::DATA_FILE));
+    if let Some(data) = &data {
+        refuse_to_overwrite(data, force)?;
+    }
+    let (src, shown) = if dp {
+        (export_source(Exported::Dp), "dp".to_string())
+    } else {
+        let path = genome.unwrap_or_else(|| yacht_genome_file::default_genome(Path::new("params")));
+        let shown = path.display().to_string();
+        let g = yacht_genome_file::read_genome(&path, &shown)?;
+        (export_source(Exported::Genome(&g, &shown)), shown)
+    };
+    if src.len() > MAX_BYTES {
         bail!(
             "the exported file would be {} bytes, over the contest's 1 MiB limit: not written",
             src.len()
         );
+    }
+    let shipped = crate::players::values::SHIPPED;
+    if let Some(data) = &data {
+        ensure!(
+            shipped.len() <= MAX_DATA_BYTES,
+            "the shipped table is {} bytes, over the contest's 10 MiB data.bin limit: not written",
+            shipped.len()
+        );
+        write_atomic(data, shipped)?;
     }
     write_atomic(out, src.as_bytes())?;
     say!(
         "wrote {} ({} bytes, {:.1}% of 1 MiB) from {shown}; compile with: rustc --edition 2024 -O {}",
         out.display(),
         src.len(),
-        100.0 * src.len() as f64 / crate::edge::export::MAX_BYTES as f64,
+        100.0 * src.len() as f64 / MAX_BYTES as f64,
         out.display()
     );
+    if let Some(data) = &data {
+        say!(
+            "wrote {} ({} bytes, {:.1}% of 10 MiB): the bot reads it from its working directory",
+            data.display(),
+            shipped.len(),
+            100.0 * shipped.len() as f64 / MAX_DATA_BYTES as f64
+        );
+    }
     Ok(())
 }
 

@@ -11,8 +11,9 @@ fn rustc_available() -> bool {
         .is_ok_and(|o| o.status.success())
 }
 
-/// Official input, both seats, against `sample`; and two seeded games.
-fn same_moves_as_builtin(program: &str, genome: &str, sample: u32, dir: &std::path::Path) {
+/// Official input, both seats, against `sample`; and two seeded games: the
+/// program makes the moves of the built-in `builtin`.
+fn same_moves_as_builtin(program: &str, builtin: &str, sample: u32, dir: &std::path::Path) {
     let input = data("official-input.txt");
     for (src, extra) in [
         (
@@ -53,7 +54,7 @@ fn same_moves_as_builtin(program: &str, genome: &str, sample: u32, dir: &std::pa
                 .args([
                     "match",
                     "--p1",
-                    &format!("builtin:genome:{genome}"),
+                    &format!("builtin:{builtin}"),
                     "--p2",
                     &opp,
                     "--games",
@@ -104,8 +105,69 @@ fn exported_file_compiles_with_plain_rustc_and_plays_like_the_tuner() {
     );
     let program = format!("{} NYPC", exe.display());
     for sample in 1..=10 {
-        same_moves_as_builtin(&program, &genome.display().to_string(), sample, &dir);
+        let builtin = format!("genome:{}", genome.display());
+        same_moves_as_builtin(&program, &builtin, sample, &dir);
     }
+}
+
+#[test]
+fn exported_dp_reads_data_bin_and_plays_like_builtin_dp() {
+    if !rustc_available() {
+        eprintln!("SKIPPED: rustc not found; the exported file was not compiled");
+        return;
+    }
+    let dir = scratch("export-dp");
+    let src = dir.join("main.rs");
+    run_ok(tuner().args(["export", "--dp", "-o"]).arg(&src));
+    let data = dir.join("data.bin");
+    assert_eq!(
+        std::fs::read(&data).unwrap(),
+        std::fs::read(repo("assets/values.ship")).unwrap()
+    );
+    assert!(std::fs::metadata(&data).unwrap().len() <= 10 << 20);
+    // Written again only with --force, both files.
+    let again = tuner()
+        .args(["export", "--dp", "-o"])
+        .arg(&src)
+        .output()
+        .unwrap();
+    assert!(!again.status.success());
+    let exe = dir.join("main");
+    run_ok(
+        Command::new("rustc")
+            .args(["--edition", "2024", "-O", "-o"])
+            .arg(&exe)
+            .arg(&src),
+    );
+    // Run from its folder, as the contest runs it (data.bin in the working
+    // directory).
+    let program = format!("sh -c 'cd {} && exec ./main NYPC'", dir.display());
+    for sample in [1, 6, 9] {
+        same_moves_as_builtin(&program, "dp", sample, &dir);
+    }
+    // Without data.bin it says why and still plays legally.
+    std::fs::remove_file(&data).unwrap();
+    let out = Command::new(&exe)
+        .current_dir(&dir)
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .and_then(|mut child| {
+            use std::io::Write;
+            child
+                .stdin
+                .take()
+                .unwrap()
+                .write_all(b"READY\nROLL 35561 15336\nFINISH\n")?;
+            child.wait_with_output()
+        })
+        .unwrap();
+    assert!(out.status.success());
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(stdout.starts_with("OK\nBID "), "{stdout}");
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(stderr.contains("no data.bin"), "{stderr}");
 }
 
 #[test]
