@@ -30,7 +30,7 @@ struct Cli {
 enum Cmd {
     /// Run a built-in strategy as a protocol program on stdin/stdout.
     Play {
-        /// greedy, sample:N, sample:4D, combo:XY, genome:PATH
+        /// greedy, sample:N, sample:4D, combo:XY, genome:PATH, dp, dp:exact
         spec: String,
         /// Seed of the strategy's own randomness (random bidders).
         #[arg(default_value_t = 0)]

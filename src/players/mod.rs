@@ -33,7 +33,7 @@ pub enum StrategySpec {
 }
 
 /// The spec forms accepted, for error messages.
-pub const SPEC_HELP: &str = "greedy, dp, dp:exact, sample:N (N = 1..10), sample:1A … sample:5E, combo:XY (X = 1..5, Y = A..E), genome:PATH";
+pub const SPEC_HELP: &str = "greedy, sample:N (N = 1..10), sample:1A … sample:5E, combo:XY (X = 1..5, Y = A..E), genome:PATH, dp, dp:exact";
 
 /// The specs written as a bare name.
 const NAMES: [&str; 2] = ["greedy", "dp"];

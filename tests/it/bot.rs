@@ -188,7 +188,12 @@ fn bot_binary_plays_its_compiled_genome() {
     );
     let program = format!("{} NYPC", exe.display());
     for sample in [1, 6, 10] {
-        same_moves_as_builtin(&program, &compiled.display().to_string(), sample, &dir);
+        same_moves_as_builtin(
+            &program,
+            &format!("genome:{}", compiled.display()),
+            sample,
+            &dir,
+        );
     }
 }
 
@@ -220,7 +225,7 @@ fn yacht_genome_changes_the_build_and_a_bad_genome_fails_it() {
         moves(&std::fs::read_to_string(b).unwrap())
     );
     // And it plays exactly that genome.
-    same_moves_as_builtin(&mine, &other.display().to_string(), 6, &dir);
+    same_moves_as_builtin(&mine, &format!("genome:{}", other.display()), 6, &dir);
 
     let bad = dir.join("bad.toml");
     std::fs::write(&bad, "bid_slope = 0.3\nbid_cap = \"lots\"\n").unwrap();
