@@ -383,8 +383,27 @@ impl ValueTable {
     /// (points + bonus + V of what it leaves). Ties go to the first split,
     /// then the first category.
     pub fn best_put(&self, used: CategorySet, upper_points: i32, hand: Hand10) -> BestMove {
+        static NOTHING: Row = [0.0; N5];
         let t = tables();
         let up = up_of(upper_points);
+        // The row each put leads to, looked up once: per open category, by
+        // the dice of its face put (one row for the others).
+        let mut next: [[&Row; 6]; CATEGORIES] = [[&NOTHING; 6]; CATEGORIES];
+        for c in used.complement().iter() {
+            let after = used.with(c);
+            if after == CategorySet::ALL {
+                continue;
+            }
+            let face = c.face().map_or(0, usize::from);
+            for (n, row) in
+                next[c.index()]
+                    .iter_mut()
+                    .enumerate()
+                    .take(if face > 0 { 6 } else { 1 })
+            {
+                *row = self.row(after, (up + face * n).min(UP_CAP));
+            }
+        }
         let mut best = BestMove {
             category: Category::Choice,
             put: Dice5(0),
@@ -392,9 +411,9 @@ impl ValueTable {
         };
         for split in t.splits(hand) {
             for c in used.complement().iter() {
-                let (now, after) = gain(c, t.score5(split.put, c), up);
-                let v =
-                    now as f32 + self.held_value(used.with(c), after as i32 * 1000, split.carry);
+                let pts = t.score5(split.put, c);
+                let n = c.face().map_or(0, |f| pts as usize / 1000 / f as usize);
+                let v = gain(c, pts, up).0 as f32 + next[c.index()][n][split.carry.0 as usize];
                 if v > best.value {
                     best = BestMove {
                         category: c,
