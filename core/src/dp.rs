@@ -25,16 +25,16 @@ impl DpBot {
     }
 }
 
-/// What receiving `bundle` is worth to the player of `card`: V of the
-/// bundle held in round 1, W of carry + bundle later (points to come).
-pub fn bundle_value(values: &ValueTable, card: &Card, bundle: Dice5) -> f32 {
+/// What receiving each of `bundles` is worth to the player of `card`: V of
+/// the bundle held in round 1, W of carry + bundle later (points to come).
+pub fn bundle_values(values: &ValueTable, card: &Card, bundles: [Dice5; 2]) -> [f32; 2] {
     match card.holding {
-        Holding::Empty => values.held_value(card.used, card.upper, bundle),
+        Holding::Empty => bundles.map(|b| values.held_value(card.used, card.upper, b)),
         Holding::Five(carry) => {
-            let hand = tables().add5(carry, bundle);
-            values.best_put(card.used, card.upper, hand).value
+            let next = values.next_rows(card.used, card.upper);
+            bundles.map(|b| next.best_put(tables().add5(carry, b)).value)
         }
-        Holding::Ten(_) => 0.0,
+        Holding::Ten(_) => [0.0; 2],
     }
 }
 
@@ -62,8 +62,10 @@ impl Strategy for DpBot {
                 amount: 0,
             };
         };
-        let gap =
-            |card: &Card| bundle_value(self.values, card, a) - bundle_value(self.values, card, b);
+        let gap = |card: &Card| {
+            let [a, b] = bundle_values(self.values, card, [a, b]);
+            a - b
+        };
         equilibrium_bid(gap(&view.me), gap(&view.opp))
     }
 

@@ -7,11 +7,9 @@
 
 use crate::rules::{BONUS, CATEGORIES, Category, CategorySet};
 use crate::tables::{Hand10, N10, tables};
+use crate::value::{UP_CAP, UPS, reachable_ups, up_of};
 use std::sync::OnceLock;
 
-/// Upper totals are tracked in thousands, capped here (the bonus threshold).
-pub const UP_CAP: usize = 63;
-const UPS: usize = UP_CAP + 1;
 const MASKS: usize = 1 << CATEGORIES;
 
 /// V(used mask, upper total in thousands capped at 63), in points.
@@ -29,8 +27,7 @@ pub fn outlook() -> &'static Outlook {
 impl Outlook {
     /// Expected points to come from this state.
     pub fn value(&self, used: CategorySet, upper_points: i32) -> f32 {
-        let up = ((upper_points.max(0) / 1000) as usize).min(UP_CAP);
-        self.v[used.bits() as usize * UPS + up]
+        self.v[used.bits() as usize * UPS + up_of(upper_points)]
     }
 
     fn solve() -> Outlook {
@@ -53,7 +50,7 @@ impl Outlook {
         for mask in (0..MASKS - 1).rev() {
             // Only totals up to the largest reachable one are computed (in
             // whole vectors of 8); the rest are never read.
-            let reach = reachable_ups(mask);
+            let reach = reachable_ups(CategorySet::from_bits(mask as u16));
             let lanes = (64 - reach.leading_zeros() as usize).div_ceil(8) * 8;
             let open: Vec<Category> = Category::ALL
                 .into_iter()
@@ -114,28 +111,6 @@ impl Outlook {
         }
         Outlook { v }
     }
-}
-
-/// Bit `u` set when an upper total of `u` thousand (capped at 63) can be
-/// reached with the used upper categories of `mask` (0..=5 dice of each face).
-fn reachable_ups(mask: usize) -> u64 {
-    let mut reach: u64 = 1;
-    for face in 1..=6 {
-        if mask & (1 << (face - 1)) == 0 {
-            continue;
-        }
-        let mut next = 0u64;
-        for n in 0..=5 {
-            let add = face * n;
-            for u in 0..UPS {
-                if reach & (1 << u) != 0 {
-                    next |= 1 << (u + add).min(UP_CAP);
-                }
-            }
-        }
-        reach = next;
-    }
-    reach
 }
 
 #[cfg(test)]

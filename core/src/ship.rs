@@ -20,6 +20,8 @@ use crate::value::{LEVELS, Layout, ValueTable, solve_levels};
 use std::ops::RangeInclusive;
 
 const MAGIC: &[u8; 8] = b"YSHIP001";
+/// The contest's limit on `data.bin`, in bytes.
+pub const DATA_LIMIT: usize = 10 << 20;
 /// Values are rounded to multiples of this many points.
 pub const STEP: f32 = 500.0;
 /// The levels stored; the others are solved at start-up.

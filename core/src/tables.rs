@@ -397,6 +397,11 @@ impl Tables {
         self.score5[d.0 as usize][c.index()]
     }
 
+    /// Category points of every five dice, by index.
+    pub fn points5(&self) -> &[[i32; CATEGORIES]] {
+        &self.score5
+    }
+
     /// The 10-dice hand made of two 5-dice multisets.
     #[inline]
     pub fn add5(&self, a: Dice5, b: Dice5) -> Hand10 {

@@ -14,7 +14,8 @@
 //! [`solve_row`], rows of a level in parallel), and a submission can rebuild
 //! the rows a move needs from the rows below them.
 
-use crate::rules::{BONUS, CATEGORIES, Category, CategorySet};
+use crate::game::{Card, Holding};
+use crate::rules::{AUCTIONS, CATEGORIES, Category, CategorySet, bonus_for};
 use crate::tables::{Dice5, Hand10, N5, N10, tables};
 use std::sync::OnceLock;
 
@@ -179,8 +180,6 @@ struct Kernel {
     add: Vec<[u16; N5]>,
     /// Probability of each bundle.
     weight: [f32; N5],
-    /// Category points of each put.
-    points: Vec<[i32; CATEGORIES]>,
 }
 
 fn kernel() -> &'static Kernel {
@@ -193,9 +192,6 @@ fn kernel() -> &'static Kernel {
                 .map(|a| std::array::from_fn(|b| t.add5(d(a), d(b)).0))
                 .collect(),
             weight: std::array::from_fn(|b| t.weight5(d(b)) as f32),
-            points: (0..N5)
-                .map(|p| std::array::from_fn(|c| t.score5(d(p), Category::from_index(c))))
-                .collect(),
         }
     })
 }
@@ -209,27 +205,23 @@ fn max(a: f32, b: f32) -> f32 {
 /// and any bonus), and the upper total it leaves.
 #[inline]
 fn gain(c: Category, points: i32, up: usize) -> (i32, usize) {
-    if c.face().is_none() {
-        return (points, up);
+    let now = points + bonus_for(c, points, up as i32 * 1000);
+    match c.face() {
+        Some(_) => (now, (up + points as usize / 1000).min(UP_CAP)),
+        None => (now, up),
     }
-    let after = up + points as usize / 1000;
-    let bonus = if up < UP_CAP && after >= UP_CAP {
-        BONUS
-    } else {
-        0
-    };
-    (points + bonus, after.min(UP_CAP))
 }
 
 /// Solves one row from the rows of the next level.
 pub fn solve_row(key: RowKey, rows: &impl Rows, out: &mut Row) {
     let k = kernel();
+    let points = tables().points5();
     let (used, up) = (key.used, key.up as usize);
     let open: Vec<Category> = used.complement().iter().collect();
     if let [last] = open[..] {
         // Round 13: the held dice go into the last category.
         for (held, v) in out.iter_mut().enumerate() {
-            *v = gain(last, k.points[held][last.index()], up).0 as f32;
+            *v = gain(last, points[held][last.index()], up).0 as f32;
         }
         return;
     }
@@ -243,7 +235,7 @@ pub fn solve_row(key: RowKey, rows: &impl Rows, out: &mut Row) {
     }
     let mut w = [f32::NEG_INFINITY; N10];
     let mut best = [0f32; N5];
-    for (put, points) in k.points.iter().enumerate() {
+    for (put, points) in points.iter().enumerate() {
         best.copy_from_slice(&nothing);
         for &c in &open {
             let pts = points[c.index()];
@@ -383,37 +375,85 @@ impl ValueTable {
     /// (points + bonus + V of what it leaves). Ties go to the first split,
     /// then the first category.
     pub fn best_put(&self, used: CategorySet, upper_points: i32, hand: Hand10) -> BestMove {
+        self.next_rows(used, upper_points).best_put(hand)
+    }
+
+    /// The rows the next put from a state can lead to, looked up once for
+    /// every hand valued from that state.
+    pub fn next_rows(&self, used: CategorySet, upper_points: i32) -> NextRows<'_> {
         static NOTHING: Row = [0.0; N5];
-        let t = tables();
         let up = up_of(upper_points);
-        // The row each put leads to, looked up once: per open category, by
-        // the dice of its face put (one row for the others).
         let mut next: [[&Row; 6]; CATEGORIES] = [[&NOTHING; 6]; CATEGORIES];
+        let mut upper_gain = [[0f32; 6]; CATEGORIES];
         for c in used.complement().iter() {
             let after = used.with(c);
-            if after == CategorySet::ALL {
-                continue;
-            }
             let face = c.face().map_or(0, usize::from);
-            for (n, row) in
-                next[c.index()]
-                    .iter_mut()
-                    .enumerate()
-                    .take(if face > 0 { 6 } else { 1 })
-            {
-                *row = self.row(after, (up + face * n).min(UP_CAP));
+            let dice = if face > 0 { 6 } else { 1 };
+            for n in 0..dice {
+                let (now, up_after) = gain(c, (1000 * face * n) as i32, up);
+                upper_gain[c.index()][n] = now as f32;
+                if after != CategorySet::ALL {
+                    next[c.index()][n] = self.row(after, up_after);
+                }
             }
         }
+        NextRows {
+            used,
+            upper_gain,
+            next,
+        }
+    }
+
+    /// The score of a solitaire game (every bundle is the player's, from
+    /// `bundle`) put by this table.
+    pub fn play_solitaire(&self, mut bundle: impl FnMut() -> [u8; 5]) -> i32 {
+        let t = tables();
+        let mut card = Card::default();
+        for _ in 0..AUCTIONS {
+            card.receive(t.dice5(&bundle()).expect("faces 1 to 6"), 0);
+            if let Holding::Ten(hand) = card.holding {
+                let m = self.best_put(card.used, card.upper, hand);
+                card.apply_put(m.category, &t.faces5(m.put))
+                    .expect("a legal put");
+            }
+        }
+        let last = card.used.complement().first().expect("one category left");
+        let held = card.carry().expect("five dice held");
+        card.apply_put(last, &t.faces5(held)).expect("a legal put");
+        card.total()
+    }
+}
+
+/// The rows a put from one state can lead to: per open category, by the
+/// dice of its face put (one row for the other categories; zeros once
+/// every category is used), and what an upper put gains now by the dice of
+/// its face (points and any bonus; the other categories gain their points).
+pub struct NextRows<'a> {
+    used: CategorySet,
+    upper_gain: [[f32; 6]; CATEGORIES],
+    next: [[&'a Row; 6]; CATEGORIES],
+}
+
+impl NextRows<'_> {
+    /// The best put from a hand of ten (see [`ValueTable::best_put`]).
+    pub fn best_put(&self, hand: Hand10) -> BestMove {
+        let t = tables();
         let mut best = BestMove {
             category: Category::Choice,
             put: Dice5(0),
             value: f32::NEG_INFINITY,
         };
         for split in t.splits(hand) {
-            for c in used.complement().iter() {
+            for c in self.used.complement().iter() {
                 let pts = t.score5(split.put, c);
-                let n = c.face().map_or(0, |f| pts as usize / 1000 / f as usize);
-                let v = gain(c, pts, up).0 as f32 + next[c.index()][n][split.carry.0 as usize];
+                let (now, n) = match c.face() {
+                    Some(f) => {
+                        let n = pts as usize / 1000 / f as usize;
+                        (self.upper_gain[c.index()][n], n)
+                    }
+                    None => (pts as f32, 0),
+                };
+                let v = now + self.next[c.index()][n][split.carry.0 as usize];
                 if v > best.value {
                     best = BestMove {
                         category: c,
@@ -620,30 +660,14 @@ mod tests {
 
     #[test]
     fn solitaire_games_score_what_the_table_expects() {
-        let t = tables();
         let table = table();
         let games = 20_000;
         let mut dice = Dice(7);
         let (mut sum, mut sq) = (0.0, 0.0);
         for _ in 0..games {
-            let mut held = t.dice5(&dice.five()).unwrap();
-            let (mut used, mut upper, mut score) = (CategorySet::EMPTY, 0, 0);
-            while used.len() < 11 {
-                let hand = t.add5(held, t.dice5(&dice.five()).unwrap());
-                let m = table.best_put(used, upper, hand);
-                let pts = t.score5(m.put, m.category);
-                score += pts + bonus_for(m.category, pts, upper);
-                if m.category.face().is_some() {
-                    upper += pts;
-                }
-                used.insert(m.category);
-                held = t.carry_of(hand, m.put).unwrap();
-            }
-            let c = used.complement().first().unwrap();
-            let pts = t.score5(held, c);
-            score += pts + bonus_for(c, pts, upper);
-            sum += score as f64;
-            sq += (score as f64).powi(2);
+            let score = table.play_solitaire(|| dice.five()) as f64;
+            sum += score;
+            sq += score * score;
         }
         let mean = sum / games as f64;
         let sd = (sq / games as f64 - mean * mean).sqrt();

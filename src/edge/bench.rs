@@ -7,6 +7,7 @@ use crate::host::player::Player;
 use crate::host::program::Limits;
 use crate::players::{StrategySpec, values};
 use crate::rng::derive_seed;
+use crate::stats::percentile;
 use anyhow::Result;
 use rayon::prelude::*;
 use std::time::Instant;
@@ -151,12 +152,11 @@ struct Spread {
 impl Spread {
     /// Of sorted times.
     fn of(sorted: &[f64]) -> Spread {
-        let at = |q: f64| sorted[((sorted.len() - 1) as f64 * q).round() as usize];
         Spread {
             mean: sorted.iter().sum::<f64>() / sorted.len() as f64,
-            p50: at(0.5),
-            p99: at(0.99),
-            max: at(1.0),
+            p50: percentile(sorted, 0.5),
+            p99: percentile(sorted, 0.99),
+            max: percentile(sorted, 1.0),
         }
     }
 }

@@ -592,7 +592,8 @@ fn evolve_cmd(a: EvolveArgs) -> Result<()> {
 }
 
 fn export_cmd(genome: Option<PathBuf>, dp: bool, out: &Path, force: bool) -> Result<()> {
-    use crate::edge::export::{Exported, MAX_BYTES, MAX_DATA_BYTES, export_source};
+    use crate::edge::export::{Exported, MAX_BYTES, export_source};
+    use yacht_core::ship::DATA_LIMIT;
     let data = dp.then(|| out.with_file_name(yacht_core::dp::DATA_FILE));
     if let Some(data) = &data {
         refuse_to_overwrite(data, force)?;
@@ -614,7 +615,7 @@ fn export_cmd(genome: Option<PathBuf>, dp: bool, out: &Path, force: bool) -> Res
     let shipped = crate::players::values::SHIPPED;
     if let Some(data) = &data {
         ensure!(
-            shipped.len() <= MAX_DATA_BYTES,
+            shipped.len() <= DATA_LIMIT,
             "the shipped table is {} bytes, over the contest's 10 MiB data.bin limit: not written",
             shipped.len()
         );
@@ -633,7 +634,7 @@ fn export_cmd(genome: Option<PathBuf>, dp: bool, out: &Path, force: bool) -> Res
             "wrote {} ({} bytes, {:.1}% of 10 MiB): the bot reads it from its working directory",
             data.display(),
             shipped.len(),
-            100.0 * shipped.len() as f64 / MAX_DATA_BYTES as f64
+            100.0 * shipped.len() as f64 / DATA_LIMIT as f64
         );
     }
     Ok(())

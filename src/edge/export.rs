@@ -11,9 +11,6 @@ include!(concat!(env!("OUT_DIR"), "/core_modules.rs"));
 /// The contest's limit on the source file.
 pub const MAX_BYTES: usize = 1 << 20;
 
-/// The contest's limit on `data.bin`.
-pub const MAX_DATA_BYTES: usize = 10 << 20;
-
 /// What an exported file plays.
 pub enum Exported<'a> {
     /// The genome bot with this genome (from the file named).

@@ -1,6 +1,7 @@
 //! Built-in strategies and the `SPEC` strings that name them: `greedy`,
-//! `dp` (the reference player on the exact value table), `sample:N` (or
-//! `sample:4D`), `combo:XY` for any put × bid pair, and `genome:PATH`.
+//! `dp` and `dp:exact` (the reference player on the shipped and on the
+//! exact value table), `sample:N` (or `sample:4D`), `combo:XY` for any put
+//! × bid pair, and `genome:PATH`.
 
 pub mod sample;
 pub mod values;
@@ -58,7 +59,7 @@ impl StrategySpec {
             "greedy" => return Ok(StrategySpec::Greedy),
             "dp" => {
                 // Decoded now, before any game.
-                values::shipped_table();
+                values::table(false);
                 return Ok(StrategySpec::Dp { exact: false });
             }
             _ => {}
@@ -67,7 +68,7 @@ impl StrategySpec {
         match kind {
             "dp" if arg == "exact" => {
                 // Loaded (or solved) now, before any game.
-                values::exact_table();
+                values::table(true);
                 Ok(StrategySpec::Dp { exact: true })
             }
             "sample" => {
@@ -142,11 +143,7 @@ impl StrategySpec {
         match self {
             StrategySpec::Greedy => Box::new(Composed::greedy()),
             StrategySpec::Dp { exact } => {
-                let table = match exact {
-                    true => values::exact_table(),
-                    false => values::shipped_table(),
-                };
-                Box::new(yacht_core::dp::DpBot::new(table))
+                Box::new(yacht_core::dp::DpBot::new(values::table(*exact)))
             }
             StrategySpec::Composed { put, bid, .. } => Box::new(Composed::new(*put, *bid)),
             StrategySpec::Genome { genome, .. } => {

@@ -25,6 +25,15 @@ pub const SHIPPED: &[u8] = include_bytes!("../../assets/values.ship");
 /// Where the shipped bytes are kept in the repository.
 pub const SHIPPED_PATH: &str = "assets/values.ship";
 
+/// The shipped table (`exact` false) or the exact one.
+pub fn table(exact: bool) -> &'static ValueTable {
+    if exact {
+        exact_table()
+    } else {
+        shipped_table()
+    }
+}
+
 /// The process-wide shipped table, decoded on first use (as the bot does).
 pub fn shipped_table() -> &'static ValueTable {
     static TABLE: OnceLock<ValueTable> = OnceLock::new();
@@ -243,27 +252,10 @@ pub fn ship_report(
     })
 }
 
-/// The score of a solitaire game (every bundle is the player's) put by
-/// `table`, on dice from `seed`.
+/// The score of a solitaire game put by `table`, on dice from `seed`.
 fn solitaire(table: &ValueTable, seed: u64) -> i32 {
-    use rand_pcg::Pcg32;
-    use yacht_core::game::Card;
-    let t = yacht_core::tables::tables();
-    let mut rng = <Pcg32 as rand_core::SeedableRng>::seed_from_u64(seed);
-    let mut card = Card::default();
-    for _ in 0..yacht_core::rules::AUCTIONS {
-        let bundle: [u8; 5] = std::array::from_fn(|_| crate::rng::uniform(&mut rng, 6) as u8 + 1);
-        card.receive(t.dice5(&bundle).expect("dice"), 0);
-        if let yacht_core::game::Holding::Ten(hand) = card.holding {
-            let m = table.best_put(card.used, card.upper, hand);
-            card.apply_put(m.category, &t.faces5(m.put))
-                .expect("a legal put");
-        }
-    }
-    let last = card.used.complement().first().expect("one category left");
-    let held = card.carry().expect("five dice held");
-    card.apply_put(last, &t.faces5(held)).expect("a legal put");
-    card.total()
+    let mut rng = <rand_pcg::Pcg32 as rand_core::SeedableRng>::seed_from_u64(seed);
+    table.play_solitaire(|| std::array::from_fn(|_| crate::rng::uniform(&mut rng, 6) as u8 + 1))
 }
 
 impl std::fmt::Display for ShipReport {
@@ -273,7 +265,7 @@ impl std::fmt::Display for ShipReport {
             f,
             "{} bytes ({:.1}% of data.bin's 10 MiB), decoded in {:.2} s",
             self.bytes,
-            100.0 * self.bytes as f64 / (10 << 20) as f64,
+            100.0 * self.bytes as f64 / ship::DATA_LIMIT as f64,
             self.decode_secs
         )?;
         writeln!(
@@ -312,7 +304,7 @@ mod tests {
             bytes == SHIPPED,
             "{SHIPPED_PATH} is stale: write it again with `tuner ship`"
         );
-        assert!(bytes.len() <= 10 << 20);
+        assert!(bytes.len() <= ship::DATA_LIMIT);
     }
 
     #[test]

@@ -11,6 +11,16 @@ fn rustc_available() -> bool {
         .is_ok_and(|o| o.status.success())
 }
 
+/// Compiles one source file with plain rustc, as the contest does.
+fn rustc_compile(src: &std::path::Path, exe: &std::path::Path) {
+    run_ok(
+        Command::new("rustc")
+            .args(["--edition", "2024", "-O", "-o"])
+            .arg(exe)
+            .arg(src),
+    );
+}
+
 /// Official input, both seats, against `sample`; and two seeded games: the
 /// program makes the moves of the built-in `builtin`.
 fn same_moves_as_builtin(program: &str, builtin: &str, sample: u32, dir: &std::path::Path) {
@@ -97,12 +107,7 @@ fn exported_file_compiles_with_plain_rustc_and_plays_like_the_tuner() {
     let len = std::fs::metadata(&src).unwrap().len();
     assert!(len < 1 << 20, "{len}");
     let exe = dir.join("bot");
-    run_ok(
-        Command::new("rustc")
-            .args(["--edition", "2024", "-O", "-o"])
-            .arg(&exe)
-            .arg(&src),
-    );
+    rustc_compile(&src, &exe);
     let program = format!("{} NYPC", exe.display());
     for sample in 1..=10 {
         let builtin = format!("genome:{}", genome.display());
@@ -125,20 +130,25 @@ fn exported_dp_reads_data_bin_and_plays_like_builtin_dp() {
         std::fs::read(repo("assets/values.ship")).unwrap()
     );
     assert!(std::fs::metadata(&data).unwrap().len() <= 10 << 20);
-    // Written again only with --force, both files.
-    let again = tuner()
-        .args(["export", "--dp", "-o"])
-        .arg(&src)
-        .output()
-        .unwrap();
-    assert!(!again.status.success());
+    // Written again only with --force, both files: the source, and
+    // data.bin even when the source is gone.
+    let again = || {
+        tuner()
+            .args(["export", "--dp", "-o"])
+            .arg(&src)
+            .output()
+            .unwrap()
+    };
+    assert!(!again().status.success());
+    let source = std::fs::read(&src).unwrap();
+    std::fs::remove_file(&src).unwrap();
+    let refused = again();
+    assert!(!refused.status.success());
+    assert!(String::from_utf8_lossy(&refused.stderr).contains("data.bin"));
+    assert!(!src.exists());
+    std::fs::write(&src, source).unwrap();
     let exe = dir.join("main");
-    run_ok(
-        Command::new("rustc")
-            .args(["--edition", "2024", "-O", "-o"])
-            .arg(&exe)
-            .arg(&src),
-    );
+    rustc_compile(&src, &exe);
     // Run from its folder, as the contest runs it (data.bin in the working
     // directory).
     let program = format!("sh -c 'cd {} && exec ./main NYPC'", dir.display());
