@@ -1,12 +1,19 @@
 //! The submission bot: the genome bot with the genome chosen at build time
-//! (see build.rs) compiled in. Speaks the protocol on stdin/stdout; reads no
-//! file. `tuner export` writes the same program as one source file.
+//! (see build.rs) and the shipped value table (`assets/values.ship`, the
+//! exported bot's data.bin) compiled in. Speaks the protocol on
+//! stdin/stdout; reads no file. `tuner export` writes the same program as
+//! one source file that reads the table from data.bin instead.
 
 mod compiled {
     include!(concat!(env!("OUT_DIR"), "/genome.rs"));
 }
 
+/// The shipped value table, byte for byte the exported bot's data.bin.
+const SHIPPED: &[u8] = include_bytes!("../../assets/values.ship");
+
 fn main() -> std::process::ExitCode {
     eprintln!("genome: {}", compiled::SOURCE);
-    yacht_core::genome_bot::serve_stdio(compiled::GENES)
+    let table = yacht_core::ship::decode(SHIPPED)
+        .map_err(|e| format!("the compiled-in table (assets/values.ship) is {e}"));
+    yacht_core::genome_bot::serve_stdio(compiled::GENES, table)
 }

@@ -8,11 +8,7 @@
 use crate::game::{Card, Holding, Put, Strategy, View, put_of};
 use crate::rules::{Bid, Bundle, Category, MAX_BID};
 use crate::tables::{Dice5, tables};
-use crate::value::ValueTable;
-use std::path::PathBuf;
-
-/// The file a submission reads its shipped value table from.
-pub const DATA_FILE: &str = "data.bin";
+use crate::value::{NextRows, ValueTable};
 
 /// The reference player on a value table.
 pub struct DpBot {
@@ -28,10 +24,21 @@ impl DpBot {
 /// What receiving each of `bundles` is worth to the player of `card`: V of
 /// the bundle held in round 1, W of carry + bundle later (points to come).
 pub fn bundle_values(values: &ValueTable, card: &Card, bundles: [Dice5; 2]) -> [f32; 2] {
+    shaped_bundle_values(values, card, bundles, |rows| rows)
+}
+
+/// [`bundle_values`] with the puts after a bundle valued by `shape` (see
+/// [`NextRows::shaped`]); V of the held bundle in round 1 as it is.
+pub fn shaped_bundle_values<'a>(
+    values: &'a ValueTable,
+    card: &Card,
+    bundles: [Dice5; 2],
+    shape: impl FnOnce(NextRows<'a>) -> NextRows<'a>,
+) -> [f32; 2] {
     match card.holding {
         Holding::Empty => bundles.map(|b| values.held_value(card.used, card.upper, b)),
         Holding::Five(carry) => {
-            let next = values.next_rows(card.used, card.upper);
+            let next = shape(values.next_rows(card.used, card.upper));
             bundles.map(|b| next.best_put(tables().add5(carry, b)).value)
         }
         Holding::Ten(_) => [0.0; 2],
@@ -83,40 +90,6 @@ impl Strategy for DpBot {
 }
 
 /// The category round 13 fills: the one left.
-fn last_category(card: &Card) -> Option<Category> {
+pub fn last_category(card: &Card) -> Option<Category> {
     card.used.complement().first()
-}
-
-/// The shipped table of a submission: `data.bin` in the working directory
-/// (where the contest puts it), else beside the program.
-pub fn load_shipped() -> Result<ValueTable, String> {
-    let beside = std::env::current_exe()
-        .ok()
-        .and_then(|exe| Some(exe.parent()?.join(DATA_FILE)));
-    let found = [Some(PathBuf::from(DATA_FILE)), beside]
-        .into_iter()
-        .flatten()
-        .find(|p| p.is_file())
-        .ok_or_else(|| format!("no {DATA_FILE} in the working directory or beside the program"))?;
-    let bytes =
-        std::fs::read(&found).map_err(|e| format!("cannot read {}: {e}", found.display()))?;
-    crate::ship::decode(&bytes).map_err(|e| format!("{} is {e}", found.display()))
-}
-
-/// A submission's `main` for `dp`: decodes `data.bin` at start-up, then
-/// serves on stdin/stdout. Without a usable `data.bin` it says why on
-/// stderr and plays the default genome instead (it never fails to answer).
-pub fn serve_stdio() -> std::process::ExitCode {
-    let served = match load_shipped() {
-        Ok(table) => crate::protocol::run_stdio(DpBot::new(Box::leak(Box::new(table))), 0),
-        Err(why) => {
-            eprintln!("dp: {why}; playing the default genome instead");
-            let genome = crate::genome::Genome::default();
-            crate::protocol::run_stdio(crate::genome_bot::GenomeBot::new(&genome), 0)
-        }
-    };
-    match served {
-        Ok(()) => std::process::ExitCode::SUCCESS,
-        Err(_) => std::process::ExitCode::FAILURE,
-    }
 }

@@ -21,11 +21,12 @@ const fn g(name: &'static str, min: f64, max: f64, default: f64, doc: &'static s
     }
 }
 
-const PRIO_DOC: &str = "priority of using this category now, in thousands of points added to a put into it (negative: save it for later)";
-const CARRY_DOC: &str = "how much the carried dice's promise for this category counts (multiplies its expected advantage over par)";
+const PRIO_DOC: &str = "thousands of points added to a put into this category (positive: use it sooner; negative: save it for later)";
 
 /// Every gene, in genome order. The index constants below are looked up
 /// here by name at compile time, so inserting a gene cannot shift them.
+/// Each gene adjusts the exact value model or the equilibrium bid; every
+/// default is neutral, so the default genome plays exactly as `dp`.
 pub const GENES: &[Gene] = &[
     g("prio_one", -15.0, 15.0, 0.0, PRIO_DOC),
     g("prio_two", -15.0, 15.0, 0.0, PRIO_DOC),
@@ -39,31 +40,12 @@ pub const GENES: &[Gene] = &[
     g("prio_small_straight", -15.0, 15.0, 0.0, PRIO_DOC),
     g("prio_large_straight", -15.0, 15.0, 0.0, PRIO_DOC),
     g("prio_yacht", -15.0, 15.0, 0.0, PRIO_DOC),
-    g("carry_one", 0.0, 2.0, 1.0, CARRY_DOC),
-    g("carry_two", 0.0, 2.0, 1.0, CARRY_DOC),
-    g("carry_three", 0.0, 2.0, 1.0, CARRY_DOC),
-    g("carry_four", 0.0, 2.0, 1.0, CARRY_DOC),
-    g("carry_five", 0.0, 2.0, 1.0, CARRY_DOC),
-    g("carry_six", 0.0, 2.0, 1.0, CARRY_DOC),
-    g("carry_choice", 0.0, 2.0, 1.0, CARRY_DOC),
-    g("carry_four_of_a_kind", 0.0, 2.0, 1.0, CARRY_DOC),
-    g("carry_full_house", 0.0, 2.0, 1.0, CARRY_DOC),
-    g("carry_small_straight", 0.0, 2.0, 1.0, CARRY_DOC),
-    g("carry_large_straight", 0.0, 2.0, 1.0, CARRY_DOC),
-    g("carry_yacht", 0.0, 2.0, 1.0, CARRY_DOC),
     g(
-        "outlook_weight",
+        "future_weight",
         0.5,
         1.5,
         1.0,
-        "weight of the outlook table V(used, upper): the expected points still to come after a put",
-    ),
-    g(
-        "carry_scale",
-        0.0,
-        3.0,
-        1.0,
-        "overall weight of the carried dice's value (sum over open categories of carry weight x expected advantage, divided by the number open)",
+        "weight of V, the exact expected points still to come (held dice included), against the points a put scores now",
     ),
     g(
         "upper_weight",
@@ -87,11 +69,11 @@ pub const GENES: &[Gene] = &[
         "thousands of points subtracted from a put that scores 0 (dumping a category)",
     ),
     g(
-        "bid_slope",
+        "bid_scale",
         0.0,
+        2.0,
         1.0,
-        0.25,
-        "bid per point of value difference between the bundles (0.25 is the auction's equilibrium for score difference)",
+        "multiplies the equilibrium bid (my value difference between the bundles + the opponent's) / 4",
     ),
     g(
         "bid_opp_weight",
@@ -100,14 +82,7 @@ pub const GENES: &[Gene] = &[
         1.0,
         "weight of the opponent's value difference in the bid (my difference counts 1)",
     ),
-    g(
-        "bid_curve",
-        0.5,
-        1.5,
-        1.0,
-        "curvature: the bid grows as (difference in thousands)^curve; above 1 bids more on big differences",
-    ),
-    g("bid_cap", 0.0, 100000.0, 30000.0, "largest bid"),
+    g("bid_cap", 0.0, 100000.0, 100000.0, "largest bid"),
     g(
         "bid_offset",
         0.0,
@@ -133,7 +108,7 @@ pub const GENES: &[Gene] = &[
         "bid_no_conflict",
         0.0,
         1.0,
-        0.1,
+        1.0,
         "bid multiplier when the opponent is predicted to want the other bundle (a bid is then simply paid)",
     ),
     g(
@@ -147,15 +122,15 @@ pub const GENES: &[Gene] = &[
         "bid_adapt_mult",
         0.0,
         5.0,
-        2.0,
+        5.0,
         "after two rounds, bid at most this times the opponent's largest bid so far, plus bid_adapt_margin",
     ),
     g(
         "bid_adapt_margin",
         0.0,
-        10000.0,
-        1000.0,
-        "see bid_adapt_mult: the margin over the opponent's scaled largest bid",
+        100000.0,
+        100000.0,
+        "see bid_adapt_mult: the margin over the opponent's scaled largest bid (100000: no cap)",
     ),
 ];
 
@@ -191,16 +166,12 @@ const fn same(a: &[u8], b: &[u8]) -> bool {
 
 /// The first category priority; ONE … YACHT follow in category order.
 pub const PRIO: usize = gene_index("prio_one");
-/// The first per-category carry weight; ONE … YACHT follow in order.
-pub const CARRY: usize = gene_index("carry_one");
-pub const OUTLOOK_WEIGHT: usize = gene_index("outlook_weight");
-pub const CARRY_SCALE: usize = gene_index("carry_scale");
+pub const FUTURE_WEIGHT: usize = gene_index("future_weight");
 pub const UPPER_WEIGHT: usize = gene_index("upper_weight");
 pub const BONUS_CHASE: usize = gene_index("bonus_chase");
 pub const ZERO_PENALTY: usize = gene_index("zero_penalty");
-pub const BID_SLOPE: usize = gene_index("bid_slope");
+pub const BID_SCALE: usize = gene_index("bid_scale");
 pub const BID_OPP_WEIGHT: usize = gene_index("bid_opp_weight");
-pub const BID_CURVE: usize = gene_index("bid_curve");
 pub const BID_CAP: usize = gene_index("bid_cap");
 pub const BID_OFFSET: usize = gene_index("bid_offset");
 pub const BID_ROUNDS: usize = gene_index("bid_rounds");
@@ -210,10 +181,9 @@ pub const BID_FOLLOW: usize = gene_index("bid_follow");
 pub const BID_ADAPT_MULT: usize = gene_index("bid_adapt_mult");
 pub const BID_ADAPT_MARGIN: usize = gene_index("bid_adapt_margin");
 
-// The per-category groups are indexed as PRIO + category: their last genes
-// must sit eleven places on (a build error otherwise).
+// The priorities are indexed as PRIO + category: the last must sit eleven
+// places on (a build error otherwise).
 const _: () = assert!(gene_index("prio_yacht") == PRIO + 11);
-const _: () = assert!(gene_index("carry_yacht") == CARRY + 11);
 
 /// A genome: one value per gene, in `GENES` order.
 #[derive(Clone, Debug, PartialEq)]
@@ -272,7 +242,6 @@ mod tests {
         for c in Category::ALL {
             let name = c.name().to_lowercase();
             assert_eq!(GENES[PRIO + c.index()].name, format!("prio_{name}"));
-            assert_eq!(GENES[CARRY + c.index()].name, format!("carry_{name}"));
         }
     }
 }

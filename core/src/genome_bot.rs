@@ -1,260 +1,67 @@
-//! The tuned bot: puts by immediate points + the outlook table + the value of
-//! the carried dice, all weighted by the genome; bids from both players'
-//! value differences between the bundles along the genome's bid curve.
-//! Std-only: this is the code the submission file runs.
+//! The tuned bot: `dp`'s play on the exact value model, adjusted by the
+//! genome. A put's value is points + bonus + V of what it leaves (held dice
+//! included), plus the genome's adjustments (category priorities, a penalty
+//! for scoring 0, a pull toward the bonus pace) with V weighted by
+//! `future_weight`; the bid is the equilibrium bid on those values, scaled
+//! and bounded by the bid genes. Every default is neutral: the default
+//! genome makes `dp`'s moves, to the bit. Std-only: the submission runs it.
 
+use crate::dp::{bundle_values, last_category, shaped_bundle_values};
 use crate::game::{Card, Holding, Put, Strategy, View, put_of};
 use crate::genome::*;
-use crate::outlook::{Outlook, outlook};
-use crate::rules::{Bid, Bundle, CATEGORIES, Category, CategorySet, MAX_BID, bonus_for};
-use crate::tables::{Dice5, N5, tables};
-use std::sync::OnceLock;
-
-/// adv[K][c]: expected best points of category c from carry K plus a random
-/// bundle, minus the par of c (what carrying K promises, per category).
-fn carry_advantage() -> &'static [[f32; CATEGORIES]] {
-    static ADV: OnceLock<Vec<[f32; CATEGORIES]>> = OnceLock::new();
-    ADV.get_or_init(|| {
-        let t = tables();
-        let par = t.par();
-        (0..N5)
-            .map(|k| {
-                let mut e = [0f64; CATEGORIES];
-                for b in 0..N5 {
-                    let w = t.weight5(Dice5(b as u8));
-                    let h = t.add5(Dice5(k as u8), Dice5(b as u8));
-                    for (c, x) in e.iter_mut().enumerate() {
-                        *x += w * t.best10(h, Category::from_index(c)).points as f64;
-                    }
-                }
-                std::array::from_fn(|c| (e[c] - par[c]) as f32)
-            })
-            .collect()
-    })
-}
-
-/// Most points a category can score, in thousands.
-const MAX_POINTS: usize = 50;
-
-/// The upper total after a put.
-fn upper_after(card: &Card, c: Category, pts: i32) -> i32 {
-    card.upper + if c.face().is_some() { pts } else { 0 }
-}
-
-/// What a put's value adds for the rest of the game.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Follows {
-    /// Nothing is carried (five dice put).
-    Nothing,
-    /// One category is left: the carried dice will score exactly in it.
-    LastCategory,
-    /// The outlook table and the carried dice's promise.
-    Outlook,
-}
-
-impl Follows {
-    fn of(card: &Card, c: Category, carries: bool) -> Follows {
-        let open_after = card.used.with(c).complement().len();
-        match (carries, open_after) {
-            (false, _) => Follows::Nothing,
-            (true, 1) => Follows::LastCategory,
-            (true, _) => Follows::Outlook,
-        }
-    }
-
-    /// For a put from ten dice (a carry follows): the same for every open
-    /// category, since each leaves one fewer open.
-    fn after_ten(card: &Card) -> Follows {
-        match card.used.complement().len() {
-            2 => Follows::LastCategory,
-            _ => Follows::Outlook,
-        }
-    }
-}
+use crate::rules::{AUCTIONS, Bid, Bundle, Category, MAX_BID};
+use crate::tables::Hand10;
+use crate::value::{BestMove, NextRows, ValueTable};
 
 /// The genome bot.
 pub struct GenomeBot {
     g: [f32; N_GENES],
-    outlook: &'static Outlook,
-    adv: &'static [[f32; CATEGORIES]],
-}
-
-/// A put and its value.
-#[derive(Clone, Copy, Debug)]
-pub struct Valued {
-    pub value: f32,
-    pub category: Category,
-    pub put: Dice5,
+    values: &'static ValueTable,
 }
 
 impl GenomeBot {
-    pub fn new(genome: &Genome) -> GenomeBot {
+    pub fn new(genome: &Genome, values: &'static ValueTable) -> GenomeBot {
         GenomeBot {
             g: genome.genes.map(|x| x as f32),
-            outlook: outlook(),
-            adv: carry_advantage(),
+            values,
         }
     }
 
-    /// Value of carrying `k` with `open` categories still to fill.
-    fn carry_value(&self, k: Dice5, open: CategorySet) -> f32 {
-        let n = open.len();
-        if n == 0 {
-            return 0.0;
-        }
-        self.g[CARRY_SCALE] * self.carry_sum(k, open) / n as f32
-    }
-
-    /// Sum over `open` of carry weight x the carry's advantage in it.
-    fn carry_sum(&self, k: Dice5, open: CategorySet) -> f32 {
-        let adv = &self.adv[k.0 as usize];
-        let mut s = 0.0;
-        for c in open.iter() {
-            s += self.g[CARRY + c.index()] * adv[c.index()];
-        }
-        s
-    }
-
-    /// Value of one put (category points, bonus, priorities, upper pace) and
-    /// of what follows it (the outlook and the carried dice; exact when one
-    /// category is left for the carry). `carry` is the carried dice with
-    /// their `carry_sum` over the categories open before this put.
-    /// `pace` is `chase_pace(card)`, computed once per decision.
-    fn put_value(
-        &self,
-        card: &Card,
-        pace: Option<i32>,
-        c: Category,
-        put: Dice5,
-        carry: Option<(Dice5, f32)>,
-    ) -> f32 {
-        let pts = tables().score5(put, c);
-        let follows = Follows::of(card, c, carry.is_some());
-        self.after_carry(
-            card,
-            c,
-            pts,
-            self.put_base(card, pace, c, pts, follows),
-            carry,
-            follows,
-        )
-    }
-
-    /// The part of a put's value that depends on its category and points
-    /// only (not on the dice carried).
-    fn put_base(
-        &self,
-        card: &Card,
-        pace: Option<i32>,
-        c: Category,
-        pts: i32,
-        follows: Follows,
-    ) -> f32 {
-        let bonus = bonus_for(c, pts, card.upper);
-        let mut v = (pts + bonus) as f32 + 1000.0 * self.g[PRIO + c.index()];
-        if pts == 0 {
-            v -= 1000.0 * self.g[ZERO_PENALTY];
+    /// What the genome adds to a put of `points` into `c` now, for a card
+    /// `pace` points ahead of the bonus pace (None once the bonus is
+    /// settled). 0 for the default genome.
+    fn adjustment(&self, pace: Option<i32>, c: Category, points: i32) -> f32 {
+        let g = &self.g;
+        let mut v = 1000.0 * g[PRIO + c.index()];
+        if points == 0 {
+            v -= 1000.0 * g[ZERO_PENALTY];
         }
         if let (Some(face), Some(pace)) = (c.face(), pace) {
-            let ahead = pts - 3000 * face as i32;
-            if (pace + ahead) as f32 >= -1000.0 * self.g[BONUS_CHASE] {
-                v += self.g[UPPER_WEIGHT] * ahead as f32;
+            let ahead = points - 3000 * i32::from(face);
+            if (pace + ahead) as f32 >= -1000.0 * g[BONUS_CHASE] {
+                v += g[UPPER_WEIGHT] * ahead as f32;
             }
         }
-        match follows {
-            Follows::Outlook => {
-                let used = card.used.with(c);
-                v + self.g[OUTLOOK_WEIGHT] * self.outlook.value(used, upper_after(card, c, pts))
-            }
-            Follows::Nothing | Follows::LastCategory => v,
-        }
+        v
     }
 
-    /// A put's value from its `put_base`: plus the carry's worth.
-    fn after_carry(
-        &self,
-        card: &Card,
-        c: Category,
-        pts: i32,
-        base: f32,
-        carry: Option<(Dice5, f32)>,
-        follows: Follows,
-    ) -> f32 {
-        let open = card.used.with(c).complement();
-        match (carry, follows) {
-            (Some((k, _)), Follows::LastCategory) => {
-                let last = open.first().expect("one category left");
-                let p = tables().score5(k, last);
-                base + (p + bonus_for(last, p, upper_after(card, c, pts))) as f32
-            }
-            (Some((k, sum_before)), Follows::Outlook) => {
-                let sum =
-                    sum_before - self.g[CARRY + c.index()] * self.adv[k.0 as usize][c.index()];
-                base + self.g[CARRY_SCALE] * sum / open.len() as f32
-            }
-            _ => base,
-        }
+    /// The puts from `card`'s state, valued by the genome.
+    fn shape<'a>(&self, card: &Card, rows: NextRows<'a>) -> NextRows<'a> {
+        let pace = (!card.bonus_settled()).then(|| card.upper_pace());
+        rows.shaped(self.g[FUTURE_WEIGHT], |c, points| {
+            self.adjustment(pace, c, points)
+        })
     }
 
-    /// The card's distance from the bonus pace, while the bonus is open.
-    fn chase_pace(card: &Card) -> Option<i32> {
-        (!card.bonus_settled()).then(|| card.upper_pace())
+    /// The best put from a hand of ten for `card`, by the genome's value.
+    pub fn best_put(&self, card: &Card, hand: Hand10) -> BestMove {
+        let rows = self.values.next_rows(card.used, card.upper);
+        self.shape(card, rows).best_put(hand)
     }
 
-    /// The best put from a holding for a card, by the genome's value.
-    pub fn best_put(&self, card: &Card, holding: Holding) -> Option<Valued> {
-        let t = tables();
-        let mut best: Option<Valued> = None;
-        let mut consider = |value: f32, category, put| {
-            if best.is_none_or(|b| value > b.value) {
-                best = Some(Valued {
-                    value,
-                    category,
-                    put,
-                });
-            }
-        };
-        let open = card.used.complement();
-        let pace = Self::chase_pace(card);
-        match holding {
-            Holding::Empty => {}
-            Holding::Five(d) => {
-                for c in open.iter() {
-                    consider(self.put_value(card, pace, c, d, None), c, d);
-                }
-            }
-            Holding::Ten(h) => {
-                let follows = Follows::after_ten(card);
-                // Across the splits a category scores few distinct points:
-                // its base value is computed once per points value.
-                let mut bases = [[None; MAX_POINTS + 1]; CATEGORIES];
-                for sp in t.splits(h) {
-                    let carry = Some((sp.carry, self.carry_sum(sp.carry, open)));
-                    for c in open.iter() {
-                        let pts = t.score5(sp.put, c);
-                        let base = *bases[c.index()][pts as usize / 1000]
-                            .get_or_insert_with(|| self.put_base(card, pace, c, pts, follows));
-                        let value = self.after_carry(card, c, pts, base, carry, follows);
-                        consider(value, c, sp.put);
-                    }
-                }
-            }
-        }
-        best
-    }
-
-    /// What receiving `bundle` is worth to the player of `card`.
-    pub fn bundle_value(&self, card: &Card, bundle: Dice5) -> f32 {
-        match card.holding {
-            // Round 1: the bundle is carried into round 2.
-            Holding::Empty => self.carry_value(bundle, card.used.complement()),
-            held => self
-                .best_put(card, held.with(bundle))
-                .map_or(0.0, |b| b.value),
-        }
-    }
-
-    /// The bid for a position: which bundle and how much.
+    /// The bid for a position: the equilibrium bid on my values (the
+    /// genome's) and the opponent's (exact: it is predicted to play `dp`),
+    /// then the bid genes.
     pub fn decide_bid(&self, view: &View) -> Bid {
         let Some((a, b)) = view.roll.and_then(|r| r.dice) else {
             return Bid {
@@ -263,19 +70,23 @@ impl GenomeBot {
             };
         };
         let g = &self.g;
-        let my = self.bundle_value(&view.me, a) - self.bundle_value(&view.me, b);
-        let op = self.bundle_value(&view.opp, a) - self.bundle_value(&view.opp, b);
-        // Margin if I get A minus margin if I get B.
-        let score = my + g[BID_OPP_WEIGHT] * op;
-        let bundle = if score >= 0.0 { Bundle::A } else { Bundle::B };
-        let contested = (op >= 0.0) == (bundle == Bundle::A);
-        let diff = score.abs() / 1000.0;
-        let rounds_left = 13.0 - view.rolls_seen as f32;
+        let [my_a, my_b] = shaped_bundle_values(self.values, &view.me, [a, b], |rows| {
+            self.shape(&view.me, rows)
+        });
+        let [op_a, op_b] = bundle_values(self.values, &view.opp, [a, b]);
+        let (mine, theirs) = (my_a - my_b, op_a - op_b);
+        let (bundle, toward) = if mine >= 0.0 {
+            (Bundle::A, 1.0)
+        } else {
+            (Bundle::B, -1.0)
+        };
+        let mut amount = toward * (mine + g[BID_OPP_WEIGHT] * theirs) / 4.0 * g[BID_SCALE];
+        let rounds_left = (AUCTIONS + 1) as f32 - view.rolls_seen as f32;
         let lead = (view.me.total() - view.opp.total()) as f32;
-        let mut amount = 1000.0 * g[BID_SLOPE] * diff.powf(g[BID_CURVE]);
         amount *= (1.0 + g[BID_ROUNDS] * (rounds_left - 6.0) / 6.0).max(0.0);
         amount *= (1.0 - g[BID_LEAD] * lead / 100_000.0).max(0.0);
-        if contested {
+        // Contested unless the opponent prefers the other bundle.
+        if toward * theirs >= 0.0 {
             let bids = &view.opp_bids;
             if !bids.is_empty() {
                 let mean = bids.iter().map(|b| b.amount as f32).sum::<f32>() / bids.len() as f32;
@@ -289,7 +100,7 @@ impl GenomeBot {
             let max_seen = view.opp_bids.iter().map(|b| b.amount).max().unwrap_or(0) as f32;
             amount = amount.min(g[BID_ADAPT_MULT] * max_seen + g[BID_ADAPT_MARGIN]);
         }
-        let amount = amount.min(g[BID_CAP]).clamp(0.0, MAX_BID as f32);
+        let amount = amount.round().min(g[BID_CAP]).clamp(0.0, MAX_BID as f32);
         Bid {
             bundle,
             amount: amount as u32,
@@ -303,51 +114,53 @@ impl Strategy for GenomeBot {
     }
 
     fn put(&mut self, view: &View) -> Put {
-        match self.best_put(&view.me, view.me.holding) {
-            Some(v) => put_of(v.category, v.put),
-            None => view.fallback_put(),
+        let me = &view.me;
+        match me.holding {
+            Holding::Ten(hand) => {
+                let best = self.best_put(me, hand);
+                put_of(best.category, best.put)
+            }
+            Holding::Five(dice) => put_of(last_category(me).unwrap_or(Category::Choice), dice),
+            Holding::Empty => view.fallback_put(),
         }
     }
 }
 
-/// The submission's `main`: the genome bot with `genes` on this process's
-/// stdin/stdout; exit status 1 when the protocol's I/O fails.
-pub fn serve_stdio(genes: [f64; N_GENES]) -> std::process::ExitCode {
-    let bot = GenomeBot::new(&Genome { genes });
-    match crate::protocol::run_stdio(bot, 0) {
-        Ok(()) => std::process::ExitCode::SUCCESS,
-        Err(_) => std::process::ExitCode::FAILURE,
-    }
+/// The submission's `main`: the genome bot with `genes` on `table` (see
+/// [`crate::submission::serve`]).
+pub fn serve_stdio(
+    genes: [f64; N_GENES],
+    table: Result<ValueTable, String>,
+) -> std::process::ExitCode {
+    crate::submission::serve("genome", table, |values| {
+        GenomeBot::new(&Genome { genes }, values)
+    })
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::dp::DpBot;
+    use crate::rules::{CategorySet, score_dice};
+    use crate::tables::tables;
     use crate::testkit;
 
-    /// Views at every decision of a few seeded self-play games of the
-    /// default genome.
-    fn positions() -> (Vec<View>, Vec<View>) {
-        let mut a = GenomeBot::new(&Genome::default());
-        let mut b = GenomeBot::new(&Genome::default());
-        testkit::positions(&mut a, &mut b, 30)
-    }
-
-    /// The default genome with every gene moved a fraction `spread` of its
-    /// range, alternately up and down.
-    fn spread(spread: f64) -> Genome {
-        let mut g = Genome::default();
-        for (i, (v, spec)) in g.genes.iter_mut().zip(GENES.iter()).enumerate() {
-            let sign = if i % 2 == 0 { 1.0 } else { -1.0 };
-            *v = (*v + sign * spread * (spec.max - spec.min)).clamp(spec.min, spec.max);
-        }
-        g
+    fn bot(genome: &Genome) -> GenomeBot {
+        GenomeBot::new(genome, testkit::table())
     }
 
     fn with(gene: usize, value: f64) -> GenomeBot {
         let mut g = Genome::default();
         g.genes[gene] = value;
-        GenomeBot::new(&g)
+        bot(&g)
+    }
+
+    /// Views at every decision of a few seeded games of `dp` against the
+    /// outlook player (so that both sides' positions vary).
+    fn positions() -> (Vec<View>, Vec<View>) {
+        let mut a = DpBot::new(testkit::table());
+        let mut b = crate::outlook::OutlookBot::new();
+        testkit::positions(&mut a, &mut b, 30)
     }
 
     fn total_bid(bot: &mut GenomeBot, views: &[View]) -> u64 {
@@ -355,64 +168,38 @@ mod tests {
     }
 
     #[test]
-    fn best_put_is_the_best_put_value_over_all_splits() {
-        // The base values are shared between splits; this is the plain
-        // maximum of `put_value` over every (split, open category).
+    fn the_default_genome_makes_dps_moves() {
         let (bids, puts) = positions();
-        let bot = GenomeBot::new(&spread(0.3));
-        let t = tables();
-        let mut checked = 0;
-        for v in bids.iter().chain(&puts) {
-            for card in [&v.me, &v.opp] {
-                let holding = match (card.holding, v.roll.and_then(|r| r.dice)) {
-                    (Holding::Ten(h), _) => h,
-                    (Holding::Five(k), Some((a, _))) => t.add5(k, a),
-                    _ => continue,
-                };
-                let open = card.used.complement();
-                let pace = GenomeBot::chase_pace(card);
-                let mut naive: Option<(f32, Category, Dice5)> = None;
-                for sp in t.splits(holding) {
-                    let carry = Some((sp.carry, bot.carry_sum(sp.carry, open)));
-                    for c in open.iter() {
-                        let value = bot.put_value(card, pace, c, sp.put, carry);
-                        if naive.is_none_or(|(b, _, _)| value > b) {
-                            naive = Some((value, c, sp.put));
-                        }
-                    }
-                }
-                let best = bot.best_put(card, Holding::Ten(holding)).unwrap();
-                assert_eq!(naive, Some((best.value, best.category, best.put)));
-                checked += 1;
-            }
+        let mut genome = bot(&Genome::default());
+        let mut dp = DpBot::new(testkit::table());
+        for v in &bids {
+            assert_eq!(genome.bid(v), dp.bid(v), "{v:?}");
         }
-        assert!(checked > 500, "{checked}");
+        for v in &puts {
+            assert_eq!(genome.put(v), dp.put(v), "{v:?}");
+        }
+        assert_eq!(bids.len(), 30 * AUCTIONS as usize);
+        // Some bids are contested amounts, not all 0.
+        assert!(total_bid(&mut genome, &bids) > 100_000);
     }
 
     #[test]
     fn bid_genes_move_bids_as_documented() {
         let (bids, _) = positions();
-        // Without the adaptive cap, so the curve's own genes show.
-        let base = |gene: usize, v: f64| {
-            let mut g = Genome::default();
-            g.genes[BID_ADAPT_MULT] = 5.0;
-            g.genes[BID_ADAPT_MARGIN] = 10000.0;
-            g.genes[gene] = v;
-            GenomeBot::new(&g)
-        };
-        let sum = |gene, v| total_bid(&mut base(gene, v), &bids);
-        assert!(sum(BID_SLOPE, 0.5) > sum(BID_SLOPE, 0.2));
-        assert!(sum(BID_CURVE, 1.3) > sum(BID_CURVE, 1.0));
+        let sum = |gene, v| total_bid(&mut with(gene, v), &bids);
+        assert!(sum(BID_SCALE, 1.5) > sum(BID_SCALE, 1.0));
+        assert_eq!(sum(BID_SCALE, 0.0), 0);
         assert!(sum(BID_OFFSET, 2000.0) > sum(BID_OFFSET, 0.0));
-        assert!(sum(BID_NO_CONFLICT, 1.0) > sum(BID_NO_CONFLICT, 0.0));
-        assert!(sum(BID_CAP, 2000.0) < sum(BID_CAP, 30000.0));
-        let capped = base(BID_CAP, 1500.0);
+        assert!(sum(BID_NO_CONFLICT, 0.0) < sum(BID_NO_CONFLICT, 1.0));
+        assert!(sum(BID_CAP, 2000.0) < sum(BID_CAP, 100000.0));
+        assert!(sum(BID_FOLLOW, 1.5) > sum(BID_FOLLOW, 0.0));
+        let capped = with(BID_CAP, 1500.0);
         assert!(bids.iter().all(|v| capped.decide_bid(v).amount <= 1500));
         // The adaptive cap: a tight margin over the opponent's bids bids less.
-        assert!(
-            total_bid(&mut with(BID_ADAPT_MARGIN, 0.0), &bids)
-                < total_bid(&mut with(BID_ADAPT_MARGIN, 5000.0), &bids)
-        );
+        let mut g = Genome::default();
+        g.genes[BID_ADAPT_MULT] = 1.0;
+        g.genes[BID_ADAPT_MARGIN] = 0.0;
+        assert!(total_bid(&mut bot(&g), &bids) < sum(BID_ADAPT_MARGIN, 100000.0));
     }
 
     #[test]
@@ -435,7 +222,7 @@ mod tests {
             puts.iter()
                 .filter(|v| {
                     let p = bot.put(v);
-                    crate::rules::score_dice(p.category, &p.dice) == 0
+                    score_dice(p.category, &p.dice) == 0
                 })
                 .count()
         };
@@ -443,28 +230,35 @@ mod tests {
     }
 
     #[test]
-    fn value_genes_scale_their_terms() {
+    fn value_genes_change_a_puts_value_by_their_terms() {
         let t = tables();
-        let k = t.dice5(&[6, 6, 6, 6, 1]).unwrap();
-        let open = CategorySet::ALL;
-        let v1 = with(CARRY_SCALE, 1.0).carry_value(k, open);
-        let v2 = with(CARRY_SCALE, 2.0).carry_value(k, open);
-        assert!(v1 > 0.0 && (v2 - 2.0 * v1).abs() < 1e-3);
-        // A carry weight of 0 on YACHT removes four sixes' yacht promise.
-        let mut g = Genome::default();
-        g.genes[CARRY + 11] = 0.0;
-        assert!(GenomeBot::new(&g).carry_value(k, open) < v1);
-        // Upper progress above pace adds value with upper_weight.
         let card = Card::default();
-        let put = t.dice5(&[6, 6, 6, 6, 1]).unwrap();
-        let carry = Some((t.dice5(&[1, 2, 3, 4, 5]).unwrap(), 0.0));
-        let pace = GenomeBot::chase_pace(&card);
-        let lo = with(UPPER_WEIGHT, 0.0).put_value(&card, pace, Category::Six, put, carry);
-        let hi = with(UPPER_WEIGHT, 1.0).put_value(&card, pace, Category::Six, put, carry);
-        assert!((hi - lo - 6000.0).abs() < 1e-2, "{lo} {hi}");
-        let lo = with(OUTLOOK_WEIGHT, 0.5).put_value(&card, pace, Category::Six, put, carry);
-        let hi = with(OUTLOOK_WEIGHT, 1.5).put_value(&card, pace, Category::Six, put, carry);
-        assert!(hi > lo + 100_000.0);
+        let hand = t.add5(
+            t.dice5(&[6, 6, 6, 6, 1]).unwrap(),
+            t.dice5(&[1, 2, 3, 4, 5]).unwrap(),
+        );
+        let exact = bot(&Genome::default()).best_put(&card, hand);
+        assert_eq!(exact, testkit::table().best_put(card.used, card.upper, hand));
+        // A priority adds its thousands to every put into its category, so
+        // the same put stays best, 2000 higher.
+        let prio = with(PRIO + exact.category.index(), 2.0).best_put(&card, hand);
+        assert_eq!((prio.category, prio.put), (exact.category, exact.put));
+        assert!((prio.value - exact.value - 2000.0).abs() < 0.1);
+        // Without V, a put is worth its points now: the best is LARGE_STRAIGHT.
+        let now = with(FUTURE_WEIGHT, 0.0).best_put(&card, hand);
+        assert_eq!((now.category, now.value), (Category::LargeStraight, 30000.0));
+        // Four sixes are 6000 above the pace of three: upper_weight 1 adds
+        // it while the card is within bonus_chase (10 000) of the pace.
+        let pulled = with(UPPER_WEIGHT, 1.0);
+        assert_eq!(pulled.adjustment(Some(0), Category::Six, 24000), 6000.0);
+        assert_eq!(pulled.adjustment(Some(-9000), Category::Six, 18000), 0.0);
+        assert_eq!(pulled.adjustment(Some(-17000), Category::Six, 24000), 0.0);
+        assert_eq!(pulled.adjustment(None, Category::Six, 24000), 0.0);
+        assert_eq!(pulled.adjustment(Some(0), Category::Choice, 24000), 0.0);
+        assert_eq!(
+            with(ZERO_PENALTY, 3.0).adjustment(None, Category::Yacht, 0),
+            -3000.0
+        );
     }
 
     #[test]
@@ -486,9 +280,7 @@ mod tests {
             t.dice5(&[6; 5]).unwrap(),
             t.dice5(&[1, 2, 3, 4, 5]).unwrap(),
         );
-        let best = GenomeBot::new(&Genome::default())
-            .best_put(&card, Holding::Ten(h))
-            .unwrap();
+        let best = bot(&Genome::default()).best_put(&card, h);
         assert_eq!(best.value, 65000.0);
         let chosen = (best.category, t.faces5(best.put));
         assert!(

@@ -1,7 +1,8 @@
 //! yacht-core: everything a Yacht Auction contest submission contains, and
 //! nothing else. The rules, the dice tables, what one player knows (`View`),
-//! the outlook table, the gene table, the tuned bot's decisions and the bot
-//! side of the line protocol.
+//! the value model and its shipped form, the reference player `dp`, the gene
+//! table, the tuned bot's decisions, the bot side of the line protocol and a
+//! submission's start-up.
 //!
 //! Std only, no dependencies: `tuner export` pastes these modules, in the
 //! order declared here, into the one source file the contest compiles with
@@ -15,6 +16,7 @@ pub mod outlook;
 pub mod protocol;
 pub mod rules;
 pub mod ship;
+pub mod submission;
 pub mod tables;
 pub mod value;
 

@@ -1,8 +1,19 @@
-//! Test helpers: positions from seeded self-play, without the tuner's
+//! Test helpers: the exact value table, positions from seeded self-play, without the tuner's
 //! referee (the core cannot depend on it). The schedule is the rules'.
 
 use crate::game::{Roll, Strategy, View};
 use crate::rules::{AUCTIONS, PerSeat, ROUNDS, Seat, has_auction, has_scoring, resolve_auction};
+use crate::value::ValueTable;
+use std::sync::OnceLock;
+
+/// The exact value table, solved once per test binary on every core.
+pub fn table() -> &'static ValueTable {
+    static TABLE: OnceLock<ValueTable> = OnceLock::new();
+    TABLE.get_or_init(|| {
+        let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
+        ValueTable::solve(threads)
+    })
+}
 
 /// SplitMix64: a dice stream for tests (the tuner's deals use rand_pcg).
 pub struct Dice(pub u64);

@@ -383,25 +383,23 @@ impl ValueTable {
     pub fn next_rows(&self, used: CategorySet, upper_points: i32) -> NextRows<'_> {
         static NOTHING: Row = [0.0; N5];
         let up = up_of(upper_points);
-        let mut next: [[&Row; 6]; CATEGORIES] = [[&NOTHING; 6]; CATEGORIES];
-        let mut upper_gain = [[0f32; 6]; CATEGORIES];
+        let mut rows = NextRows {
+            used,
+            now: [[0.0; POINT_STEPS]; CATEGORIES],
+            next: [[&NOTHING; POINT_STEPS]; CATEGORIES],
+            future: 1.0,
+        };
         for c in used.complement().iter() {
             let after = used.with(c);
-            let face = c.face().map_or(0, usize::from);
-            let dice = if face > 0 { 6 } else { 1 };
-            for n in 0..dice {
-                let (now, up_after) = gain(c, (1000 * face * n) as i32, up);
-                upper_gain[c.index()][n] = now as f32;
+            for k in point_steps(c) {
+                let (now, up_after) = gain(c, 1000 * k as i32, up);
+                rows.now[c.index()][k] = now as f32;
                 if after != CategorySet::ALL {
-                    next[c.index()][n] = self.row(after, up_after);
+                    rows.next[c.index()][k] = self.row(after, up_after);
                 }
             }
         }
-        NextRows {
-            used,
-            upper_gain,
-            next,
-        }
+        rows
     }
 
     /// The score of a solitaire game (every bundle is the player's, from
@@ -424,17 +422,45 @@ impl ValueTable {
     }
 }
 
-/// The rows a put from one state can lead to: per open category, by the
-/// dice of its face put (one row for the other categories; zeros once
-/// every category is used), and what an upper put gains now by the dice of
-/// its face (points and any bonus; the other categories gain their points).
+/// Category points come in thousands, 0 to 50 thousand.
+const POINT_STEPS: usize = 51;
+
+/// The points (in thousands) a put into `c` can score: multiples of its
+/// face for an upper category, any for the others.
+fn point_steps(c: Category) -> impl Iterator<Item = usize> {
+    let (step, last) = match c.face() {
+        Some(f) => (usize::from(f), 5 * usize::from(f)),
+        None => (1, POINT_STEPS - 1),
+    };
+    (0..=last).step_by(step)
+}
+
+/// The puts from one state, by open category and points (in thousands):
+/// what each gains now (points and any bonus) and the row of the state it
+/// leaves (zeros once every category is used). A put's value is
+/// `now + future × V(next, carry)`.
 pub struct NextRows<'a> {
     used: CategorySet,
-    upper_gain: [[f32; 6]; CATEGORIES],
-    next: [[&'a Row; 6]; CATEGORIES],
+    now: [[f32; POINT_STEPS]; CATEGORIES],
+    next: [[&'a Row; POINT_STEPS]; CATEGORIES],
+    future: f32,
 }
 
 impl NextRows<'_> {
+    /// The same puts valued differently: `adjust(category, points)` added
+    /// to what each gains now, V of what follows weighted by `future`. With
+    /// no adjustment (0 everywhere) and `future` 1 the values are exact, to
+    /// the bit.
+    pub fn shaped(mut self, future: f32, adjust: impl Fn(Category, i32) -> f32) -> Self {
+        self.future = future;
+        for c in self.used.complement().iter() {
+            for k in point_steps(c) {
+                self.now[c.index()][k] += adjust(c, 1000 * k as i32);
+            }
+        }
+        self
+    }
+
     /// The best put from a hand of ten (see [`ValueTable::best_put`]).
     pub fn best_put(&self, hand: Hand10) -> BestMove {
         let t = tables();
@@ -445,15 +471,9 @@ impl NextRows<'_> {
         };
         for split in t.splits(hand) {
             for c in self.used.complement().iter() {
-                let pts = t.score5(split.put, c);
-                let (now, n) = match c.face() {
-                    Some(f) => {
-                        let n = pts as usize / 1000 / f as usize;
-                        (self.upper_gain[c.index()][n], n)
-                    }
-                    None => (pts as f32, 0),
-                };
-                let v = now + self.next[c.index()][n][split.carry.0 as usize];
+                let k = t.score5(split.put, c) as usize / 1000;
+                let (now, next) = (self.now[c.index()][k], self.next[c.index()][k]);
+                let v = now + self.future * next[split.carry.0 as usize];
                 if v > best.value {
                     best = BestMove {
                         category: c,
@@ -487,15 +507,7 @@ impl Rows for ValueTable {
 mod tests {
     use super::*;
     use crate::rules::{bonus_for, score_dice};
-    use crate::testkit::Dice;
-
-    fn table() -> &'static ValueTable {
-        static TABLE: OnceLock<ValueTable> = OnceLock::new();
-        TABLE.get_or_init(|| {
-            let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
-            ValueTable::solve(threads)
-        })
-    }
+    use crate::testkit::{Dice, table};
 
     #[test]
     fn rows_are_the_reachable_states_with_settled_totals_shared() {

@@ -139,7 +139,7 @@ mod tests {
     fn round_trip_toml_genome_toml() {
         let mut g = Genome::default();
         g.genes[3] = -2.5;
-        g.genes[30] = 0.123456789;
+        g.genes[yacht_core::genome::BID_SCALE] = 0.123456789;
         let text = genome_to_toml(&g, "header line\n\nsecond");
         assert!(text.starts_with("# header line\n#\n# second\n"));
         let back = parse_genome(&text, "x.toml").unwrap();
@@ -149,9 +149,9 @@ mod tests {
 
     #[test]
     fn missing_fields_take_defaults() {
-        let g = parse_genome("bid_slope = 0.5\nprio_yacht = -3\n", "f.toml").unwrap();
+        let g = parse_genome("bid_scale = 0.5\nprio_yacht = -3\n", "f.toml").unwrap();
         let mut want = Genome::default();
-        want.genes[yacht_core::genome::BID_SLOPE] = 0.5;
+        want.genes[yacht_core::genome::BID_SCALE] = 0.5;
         want.genes[yacht_core::genome::PRIO + 11] = -3.0;
         assert_eq!(g, want);
     }
@@ -160,7 +160,7 @@ mod tests {
     fn each_kind_of_bad_file_names_file_line_and_field() {
         let e = |t: &str| parse_genome(t, "g.toml").unwrap_err().to_string();
         assert_eq!(
-            e("bid_slope = 0.5\nbid_slop = 1\n"),
+            e("bid_scale = 0.5\nbid_slop = 1\n"),
             "g.toml:2: field `bid_slop`: unknown field (see params/default.toml for the list)"
         );
         assert_eq!(
@@ -168,13 +168,13 @@ mod tests {
             "g.toml:2: field `bid_cap`: expected a number, found string"
         );
         assert_eq!(
-            e("\n\nbid_slope = 7\n"),
-            "g.toml:3: field `bid_slope`: 7 is outside [0, 1]"
+            e("\n\nbid_scale = 7\n"),
+            "g.toml:3: field `bid_scale`: 7 is outside [0, 2]"
         );
-        let syntax = e("bid_slope = 0.5\nprio_one = = 2\n");
+        let syntax = e("bid_scale = 0.5\nprio_one = = 2\n");
         assert!(syntax.starts_with("g.toml:2: not valid TOML"), "{syntax}");
         // An error at the start of a line is on that line, not the one before.
-        let syntax = e("bid_slope = 0.5\n= 2\n");
+        let syntax = e("bid_scale = 0.5\n= 2\n");
         assert!(syntax.starts_with("g.toml:2: not valid TOML"), "{syntax}");
     }
 }

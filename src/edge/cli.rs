@@ -72,19 +72,19 @@ enum Cmd {
     },
     /// A league of bots with a leaderboard (round robin or Swiss).
     Tournament(TournamentArgs),
-    /// Write the bot as one self-contained Rust file for the contest.
+    /// Write the bot as one self-contained Rust file for the contest, and
+    /// its shipped value table as data.bin beside it.
     Export {
         /// Genome to compile in (default params/best.toml, else params/default.toml).
         #[arg(long)]
         genome: Option<PathBuf>,
-        /// Export the reference player `dp` instead of the genome bot; its
-        /// shipped value table is written as data.bin beside the source.
+        /// Export the reference player `dp` instead of the genome bot.
         #[arg(long, conflicts_with = "genome")]
         dp: bool,
         /// Output .rs file.
         #[arg(short, long)]
         out: PathBuf,
-        /// Replace the output file if it exists.
+        /// Replace the output file and data.bin if they exist.
         #[arg(long)]
         force: bool,
     },
@@ -594,10 +594,8 @@ fn evolve_cmd(a: EvolveArgs) -> Result<()> {
 fn export_cmd(genome: Option<PathBuf>, dp: bool, out: &Path, force: bool) -> Result<()> {
     use crate::edge::export::{Exported, MAX_BYTES, export_source};
     use yacht_core::ship::DATA_LIMIT;
-    let data = dp.then(|| out.with_file_name(yacht_core::dp::DATA_FILE));
-    if let Some(data) = &data {
-        refuse_to_overwrite(data, force)?;
-    }
+    let data = out.with_file_name(yacht_core::submission::DATA_FILE);
+    refuse_to_overwrite(&data, force)?;
     let (src, shown) = if dp {
         (export_source(Exported::Dp), "dp".to_string())
     } else {
@@ -613,14 +611,12 @@ fn export_cmd(genome: Option<PathBuf>, dp: bool, out: &Path, force: bool) -> Res
         );
     }
     let shipped = crate::players::values::SHIPPED;
-    if let Some(data) = &data {
-        ensure!(
-            shipped.len() <= DATA_LIMIT,
-            "the shipped table is {} bytes, over the contest's 10 MiB data.bin limit: not written",
-            shipped.len()
-        );
-        write_atomic(data, shipped)?;
-    }
+    ensure!(
+        shipped.len() <= DATA_LIMIT,
+        "the shipped table is {} bytes, over the contest's 10 MiB data.bin limit: not written",
+        shipped.len()
+    );
+    write_atomic(&data, shipped)?;
     write_atomic(out, src.as_bytes())?;
     say!(
         "wrote {} ({} bytes, {:.1}% of 1 MiB) from {shown}; compile with: rustc --edition 2024 -O {}",
@@ -629,14 +625,12 @@ fn export_cmd(genome: Option<PathBuf>, dp: bool, out: &Path, force: bool) -> Res
         100.0 * src.len() as f64 / MAX_BYTES as f64,
         out.display()
     );
-    if let Some(data) = &data {
-        say!(
-            "wrote {} ({} bytes, {:.1}% of 10 MiB): the bot reads it from its working directory",
-            data.display(),
-            shipped.len(),
-            100.0 * shipped.len() as f64 / DATA_LIMIT as f64
-        );
-    }
+    say!(
+        "wrote {} ({} bytes, {:.1}% of 10 MiB): the bot reads it from its working directory",
+        data.display(),
+        shipped.len(),
+        100.0 * shipped.len() as f64 / DATA_LIMIT as f64
+    );
     Ok(())
 }
 

@@ -145,7 +145,10 @@ mod tests {
         [
             StrategySpec::Greedy.build(),
             StrategySpec::parse("sample:1").unwrap().build(),
-            Box::new(yacht_core::genome_bot::GenomeBot::new(&g)),
+            Box::new(yacht_core::genome_bot::GenomeBot::new(
+                &g,
+                crate::players::values::shipped_table(),
+            )),
             StrategySpec::Dp { exact: false }.build(),
         ]
         .into_iter()

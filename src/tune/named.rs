@@ -108,7 +108,7 @@ impl<'de> Visitor<'de> for GenesVisitor {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use yacht_core::genome::BID_SLOPE;
+    use yacht_core::genome::BID_SCALE;
 
     #[derive(Serialize, Deserialize)]
     struct File {
@@ -118,13 +118,13 @@ mod tests {
     #[test]
     fn genomes_round_trip_by_name_in_table_order() {
         let mut g = Genome::default();
-        g.genes[BID_SLOPE] = 0.5;
+        g.genes[BID_SCALE] = 0.5;
         let text = toml::to_string(&File {
             genes: NamedGenes::from(&g),
         })
         .unwrap();
         assert!(text.starts_with("[genes]\nprio_one = 0.0\n"), "{text}");
-        assert!(text.contains("bid_slope = 0.5\n"));
+        assert!(text.contains("bid_scale = 0.5\n"));
         let back: File = toml::from_str(&text).unwrap();
         assert_eq!(back.genes.genome, g);
         assert!(back.genes.defaulted.is_empty());
@@ -132,9 +132,9 @@ mod tests {
 
     #[test]
     fn a_missing_gene_takes_its_default_and_is_named() {
-        let back: File = toml::from_str("[genes]\nbid_slope = 0.5\n").unwrap();
+        let back: File = toml::from_str("[genes]\nbid_scale = 0.5\n").unwrap();
         let mut want = Genome::default();
-        want.genes[BID_SLOPE] = 0.5;
+        want.genes[BID_SCALE] = 0.5;
         assert_eq!(back.genes.genome, want);
         assert_eq!(back.genes.defaulted.len(), N_GENES - 1);
         assert!(back.genes.defaulted.contains(&"prio_one"));

@@ -213,7 +213,7 @@ fn yacht_genome_changes_the_build_and_a_bad_genome_fails_it() {
     let other = dir.join("other.toml");
     std::fs::write(
         &other,
-        "bid_slope = 1.0\nbid_adapt_margin = 9000.0\nprio_choice = 12\n",
+        "bid_scale = 1.5\nbid_adapt_margin = 9000.0\nprio_choice = 12\n",
     )
     .unwrap();
     let (mine, theirs) = (dir.join("other-bot"), dir.join("default-bot"));
@@ -238,7 +238,7 @@ fn yacht_genome_changes_the_build_and_a_bad_genome_fails_it() {
     same_moves_as_builtin(&mine, &format!("genome:{}", other.display()), 6, &dir);
 
     let bad = dir.join("bad.toml");
-    std::fs::write(&bad, "bid_slope = 0.3\nbid_cap = \"lots\"\n").unwrap();
+    std::fs::write(&bad, "bid_scale = 0.3\nbid_cap = \"lots\"\n").unwrap();
     let out = build_bot(Some(&bad), &dir.join("bad-bot"));
     let err = String::from_utf8_lossy(&out.stderr);
     assert!(!out.status.success());

@@ -312,7 +312,7 @@ fn params_best_survives_tiny_validations_and_is_kept_when_replaced() {
     }
     // A clearly weaker incumbent is replaced on enough fresh games, and kept.
     let weak = "prio_yacht = -15\nprio_choice = 15\nprio_one = 15\nbid_cap = 0\n\
-                outlook_weight = 0.5\ncarry_scale = 0\n";
+                future_weight = 0.5\n";
     let (params, run, out) = against_incumbent(&dir, "weak", weak, 1, 400);
     assert!(
         out.contains("replaced it (the previous one is kept as"),
@@ -356,7 +356,7 @@ fn new_genome_and_export_refuse_to_overwrite_without_force() {
     assert!(
         std::fs::read_to_string(&file)
             .unwrap()
-            .contains("bid_slope = 0.25")
+            .contains("bid_scale = 1.0")
     );
 }
 

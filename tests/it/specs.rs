@@ -55,7 +55,7 @@ fn fails_with(args: &[String], wanted: &[&str]) {
 fn unknown_names_bad_genomes_and_silent_programs_fail_every_command() {
     let dir = scratch("specs");
     let bad_genome = dir.join("bad.toml");
-    std::fs::write(&bad_genome, "bid_slope = 0.25\nbid_cap = = 3\n").unwrap();
+    std::fs::write(&bad_genome, "bid_scale = 1.0\nbid_cap = = 3\n").unwrap();
     let bad_genome = format!("genome:{}", bad_genome.display());
     let cases: Vec<(&str, Vec<&str>)> = vec![
         (
