@@ -178,7 +178,7 @@ mod tests {
         for v in &puts {
             assert_eq!(genome.put(v), dp.put(v), "{v:?}");
         }
-        assert_eq!(bids.len(), 30 * AUCTIONS as usize);
+        assert_eq!(bids.len(), 30 * AUCTIONS);
         // Some bids are contested amounts, not all 0.
         assert!(total_bid(&mut genome, &bids) > 100_000);
     }
@@ -238,7 +238,10 @@ mod tests {
             t.dice5(&[1, 2, 3, 4, 5]).unwrap(),
         );
         let exact = bot(&Genome::default()).best_put(&card, hand);
-        assert_eq!(exact, testkit::table().best_put(card.used, card.upper, hand));
+        assert_eq!(
+            exact,
+            testkit::table().best_put(card.used, card.upper, hand)
+        );
         // A priority adds its thousands to every put into its category, so
         // the same put stays best, 2000 higher.
         let prio = with(PRIO + exact.category.index(), 2.0).best_put(&card, hand);
@@ -246,7 +249,10 @@ mod tests {
         assert!((prio.value - exact.value - 2000.0).abs() < 0.1);
         // Without V, a put is worth its points now: the best is LARGE_STRAIGHT.
         let now = with(FUTURE_WEIGHT, 0.0).best_put(&card, hand);
-        assert_eq!((now.category, now.value), (Category::LargeStraight, 30000.0));
+        assert_eq!(
+            (now.category, now.value),
+            (Category::LargeStraight, 30000.0)
+        );
         // Four sixes are 6000 above the pace of three: upper_weight 1 adds
         // it while the card is within bonus_chase (10 000) of the pace.
         let pulled = with(UPPER_WEIGHT, 1.0);

@@ -25,7 +25,7 @@ pub struct BenchArgs {
     #[arg(long, default_value_t = 200, value_parser = clap::value_parser!(u64).range(0..=1_000_000))]
     match_games: u64,
     /// Strategy pairs to time in-process, as P1,P2 (repeatable).
-    #[arg(long, default_values_t = ["greedy,greedy".to_string(), "sample:10,sample:10".to_string(), "dp,dp".to_string()])]
+    #[arg(long, default_values_t = ["greedy,greedy".to_string(), "sample:10,sample:10".to_string(), "dp,dp".to_string(), "genome:params/best.toml,sample:6".to_string()])]
     pair: Vec<String>,
     /// Also time the value table's solve (on 1 thread and on all) and its
     /// load from the cache.
@@ -206,7 +206,7 @@ pub fn run(args: BenchArgs) -> Result<()> {
             .ok_or_else(|| anyhow::anyhow!("--pair wants P1,P2, got `{pair}`"))?;
         let a = StrategySpec::parse(a).map_err(anyhow::Error::msg)?;
         let b = StrategySpec::parse(b).map_err(anyhow::Error::msg)?;
-        // Warm up: first use builds the strategies' tables (the outlook).
+        // Warm up: first use builds the strategies' tables (the value table).
         let _ = (a.build(), b.build());
         let one = games_per_second(&a, &b, 1, args.seconds);
         let all = games_per_second(&a, &b, cores, args.seconds);

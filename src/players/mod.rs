@@ -146,12 +146,9 @@ impl StrategySpec {
                 Box::new(yacht_core::dp::DpBot::new(values::table(*exact)))
             }
             StrategySpec::Composed { put, bid, .. } => Box::new(Composed::new(*put, *bid)),
-            StrategySpec::Genome { genome, .. } => {
-                Box::new(yacht_core::genome_bot::GenomeBot::new(
-                    genome,
-                    values::shipped_table(),
-                ))
-            }
+            StrategySpec::Genome { genome, .. } => Box::new(
+                yacht_core::genome_bot::GenomeBot::new(genome, values::shipped_table()),
+            ),
         }
     }
 }
@@ -274,8 +271,7 @@ mod tests {
         for i in 0..12u64 {
             let g = perturbed(&Genome::default(), 0.4, i);
             for n in 1..=10 {
-                let me: Box<dyn Strategy> =
-                    Box::new(GenomeBot::new(&g, values::shipped_table()));
+                let me: Box<dyn Strategy> = Box::new(GenomeBot::new(&g, values::shipped_table()));
                 let mut me = InProcess::new(me, 1);
                 let opp = StrategySpec::parse(&format!("sample:{n}")).unwrap();
                 let mut opp = InProcess::new(opp.build(), 2);

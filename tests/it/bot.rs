@@ -38,8 +38,8 @@ fn same_moves_as_builtin(program: &str, builtin: &str, sample: u32, dir: &std::p
             dir.join(format!("{sample}-{src}.json")),
         );
         let opp = format!("builtin:sample:{sample}");
-        // A generous READY limit: under a loaded CI machine the start-up (the
-        // outlook solve) is what this test is not about.
+        // A generous READY limit: under a loaded CI machine the start-up
+        // (decoding the shipped table) is what this test is not about.
         run_ok(
             tuner()
                 .args([
@@ -87,6 +87,43 @@ fn same_moves_as_builtin(program: &str, builtin: &str, sample: u32, dir: &std::p
     }
 }
 
+/// The exported pair in `dir` (`exe` and data.bin): data.bin is the
+/// shipped table; and without it the program says why and still answers
+/// legally (data.bin is removed).
+fn data_bin_is_the_shipped_table_and_optional(exe: &std::path::Path, dir: &std::path::Path) {
+    let data = dir.join("data.bin");
+    assert_eq!(
+        std::fs::read(&data).unwrap(),
+        std::fs::read(repo("assets/values.ship")).unwrap()
+    );
+    assert!(std::fs::metadata(&data).unwrap().len() <= 10 << 20);
+    std::fs::remove_file(&data).unwrap();
+    let out = Command::new(exe)
+        .current_dir(dir)
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .and_then(|mut child| {
+            use std::io::Write;
+            child
+                .stdin
+                .take()
+                .unwrap()
+                .write_all(b"READY\nROLL 35561 15336\nFINISH\n")?;
+            child.wait_with_output()
+        })
+        .unwrap();
+    assert!(out.status.success());
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(stdout.starts_with("OK\nBID "), "{stdout}");
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        stderr.contains("no data.bin") && stderr.contains("outlook player"),
+        "{stderr}"
+    );
+}
+
 #[test]
 fn exported_file_compiles_with_plain_rustc_and_plays_like_the_tuner() {
     if !rustc_available() {
@@ -94,7 +131,15 @@ fn exported_file_compiles_with_plain_rustc_and_plays_like_the_tuner() {
         return;
     }
     let dir = scratch("export");
-    let genome = repo("params/default.toml");
+    // Genes away from their (dp's) defaults, in puts and bids.
+    let genome = dir.join("tuned.toml");
+    std::fs::write(
+        &genome,
+        "prio_choice = -3\nprio_yacht = 2\nfuture_weight = 1.1\nupper_weight = 0.3\n\
+         zero_penalty = 1\nbid_scale = 0.8\nbid_no_conflict = 0.3\nbid_adapt_mult = 2\n\
+         bid_adapt_margin = 3000\nbid_offset = 700\n",
+    )
+    .unwrap();
     let src = dir.join("bot.rs");
     let out = run_ok(
         tuner()
@@ -103,16 +148,18 @@ fn exported_file_compiles_with_plain_rustc_and_plays_like_the_tuner() {
             .arg("-o")
             .arg(&src),
     );
-    assert!(String::from_utf8_lossy(&out.stdout).contains("bytes"));
+    assert!(String::from_utf8_lossy(&out.stdout).contains("data.bin"));
     let len = std::fs::metadata(&src).unwrap().len();
     assert!(len < 1 << 20, "{len}");
     let exe = dir.join("bot");
     rustc_compile(&src, &exe);
+    // Run from elsewhere: data.bin is found beside the program.
     let program = format!("{} NYPC", exe.display());
     for sample in 1..=10 {
         let builtin = format!("genome:{}", genome.display());
         same_moves_as_builtin(&program, &builtin, sample, &dir);
     }
+    data_bin_is_the_shipped_table_and_optional(&exe, &dir);
 }
 
 #[test]
@@ -124,12 +171,6 @@ fn exported_dp_reads_data_bin_and_plays_like_builtin_dp() {
     let dir = scratch("export-dp");
     let src = dir.join("main.rs");
     run_ok(tuner().args(["export", "--dp", "-o"]).arg(&src));
-    let data = dir.join("data.bin");
-    assert_eq!(
-        std::fs::read(&data).unwrap(),
-        std::fs::read(repo("assets/values.ship")).unwrap()
-    );
-    assert!(std::fs::metadata(&data).unwrap().len() <= 10 << 20);
     // Written again only with --force, both files: the source, and
     // data.bin even when the source is gone.
     let again = || {
@@ -155,29 +196,7 @@ fn exported_dp_reads_data_bin_and_plays_like_builtin_dp() {
     for sample in [1, 6, 9] {
         same_moves_as_builtin(&program, "dp", sample, &dir);
     }
-    // Without data.bin it says why and still plays legally.
-    std::fs::remove_file(&data).unwrap();
-    let out = Command::new(&exe)
-        .current_dir(&dir)
-        .stdin(std::process::Stdio::piped())
-        .stdout(std::process::Stdio::piped())
-        .stderr(std::process::Stdio::piped())
-        .spawn()
-        .and_then(|mut child| {
-            use std::io::Write;
-            child
-                .stdin
-                .take()
-                .unwrap()
-                .write_all(b"READY\nROLL 35561 15336\nFINISH\n")?;
-            child.wait_with_output()
-        })
-        .unwrap();
-    assert!(out.status.success());
-    let stdout = String::from_utf8_lossy(&out.stdout);
-    assert!(stdout.starts_with("OK\nBID "), "{stdout}");
-    let stderr = String::from_utf8_lossy(&out.stderr);
-    assert!(stderr.contains("no data.bin"), "{stderr}");
+    data_bin_is_the_shipped_table_and_optional(&exe, &dir);
 }
 
 #[test]
