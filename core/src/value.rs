@@ -383,23 +383,27 @@ impl ValueTable {
     pub fn next_rows(&self, used: CategorySet, upper_points: i32) -> NextRows<'_> {
         static NOTHING: Row = [0.0; N5];
         let up = up_of(upper_points);
-        let mut rows = NextRows {
-            used,
-            now: [[0.0; POINT_STEPS]; CATEGORIES],
-            next: [[&NOTHING; POINT_STEPS]; CATEGORIES],
-            future: 1.0,
-        };
+        let mut next: [[&Row; 6]; CATEGORIES] = [[&NOTHING; 6]; CATEGORIES];
+        let mut upper_gain = [[0f32; 6]; CATEGORIES];
         for c in used.complement().iter() {
             let after = used.with(c);
-            for k in point_steps(c) {
-                let (now, up_after) = gain(c, 1000 * k as i32, up);
-                rows.now[c.index()][k] = now as f32;
+            let face = c.face().map_or(0, usize::from);
+            let dice = if face > 0 { 6 } else { 1 };
+            for n in 0..dice {
+                let (now, up_after) = gain(c, (1000 * face * n) as i32, up);
+                upper_gain[c.index()][n] = now as f32;
                 if after != CategorySet::ALL {
-                    rows.next[c.index()][k] = self.row(after, up_after);
+                    next[c.index()][n] = self.row(after, up_after);
                 }
             }
         }
-        rows
+        NextRows {
+            used,
+            upper_gain,
+            next,
+            future: 1.0,
+            adjust: None,
+        }
     }
 
     /// The score of a solitaire game (every bundle is the player's, from
@@ -425,6 +429,9 @@ impl ValueTable {
 /// Category points come in thousands, 0 to 50 thousand.
 const POINT_STEPS: usize = 51;
 
+/// What a shaping adds to a put now, by category and points (thousands).
+type Adjustments = [[f32; POINT_STEPS]; CATEGORIES];
+
 /// The points (in thousands) a put into `c` can score: multiples of its
 /// face for an upper category, any for the others.
 fn point_steps(c: Category) -> impl Iterator<Item = usize> {
@@ -435,15 +442,19 @@ fn point_steps(c: Category) -> impl Iterator<Item = usize> {
     (0..=last).step_by(step)
 }
 
-/// The puts from one state, by open category and points (in thousands):
-/// what each gains now (points and any bonus) and the row of the state it
-/// leaves (zeros once every category is used). A put's value is
-/// `now + future × V(next, carry)`.
+/// The rows a put from one state can lead to: per open category, by the
+/// dice of its face put (one row for the other categories; zeros once
+/// every category is used), and what an upper put gains now by the dice of
+/// its face (points and any bonus; the other categories gain their points).
+/// A put's value is what it gains now (+ any adjustment) + `future` × V of
+/// what it leaves.
 pub struct NextRows<'a> {
     used: CategorySet,
-    now: [[f32; POINT_STEPS]; CATEGORIES],
-    next: [[&'a Row; POINT_STEPS]; CATEGORIES],
+    upper_gain: [[f32; 6]; CATEGORIES],
+    next: [[&'a Row; 6]; CATEGORIES],
     future: f32,
+    /// Only when shaped: exact play looks nothing more up.
+    adjust: Option<Box<Adjustments>>,
 }
 
 impl NextRows<'_> {
@@ -452,17 +463,31 @@ impl NextRows<'_> {
     /// no adjustment (0 everywhere) and `future` 1 the values are exact, to
     /// the bit.
     pub fn shaped(mut self, future: f32, adjust: impl Fn(Category, i32) -> f32) -> Self {
-        self.future = future;
+        let mut table = Box::new([[0f32; POINT_STEPS]; CATEGORIES]);
         for c in self.used.complement().iter() {
             for k in point_steps(c) {
-                self.now[c.index()][k] += adjust(c, 1000 * k as i32);
+                table[c.index()][k] = adjust(c, 1000 * k as i32);
             }
         }
+        self.future = future;
+        self.adjust = Some(table);
         self
     }
 
     /// The best put from a hand of ten (see [`ValueTable::best_put`]).
     pub fn best_put(&self, hand: Hand10) -> BestMove {
+        match &self.adjust {
+            None => self.search(hand, |_, _, now, next| now + next),
+            Some(adjust) => self.search(hand, |c, k, now, next| {
+                now + adjust[c.index()][k] + self.future * next
+            }),
+        }
+    }
+
+    /// The put of most `value(category, points in thousands, gain now,
+    /// V after)`; ties go to the first split, then the first category.
+    #[inline(always)]
+    fn search(&self, hand: Hand10, value: impl Fn(Category, usize, f32, f32) -> f32) -> BestMove {
         let t = tables();
         let mut best = BestMove {
             category: Category::Choice,
@@ -471,9 +496,16 @@ impl NextRows<'_> {
         };
         for split in t.splits(hand) {
             for c in self.used.complement().iter() {
-                let k = t.score5(split.put, c) as usize / 1000;
-                let (now, next) = (self.now[c.index()][k], self.next[c.index()][k]);
-                let v = now + self.future * next[split.carry.0 as usize];
+                let pts = t.score5(split.put, c);
+                let (now, n) = match c.face() {
+                    Some(f) => {
+                        let n = pts as usize / 1000 / f as usize;
+                        (self.upper_gain[c.index()][n], n)
+                    }
+                    None => (pts as f32, 0),
+                };
+                let next = self.next[c.index()][n][split.carry.0 as usize];
+                let v = value(c, pts as usize / 1000, now, next);
                 if v > best.value {
                     best = BestMove {
                         category: c,
