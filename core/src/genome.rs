@@ -119,6 +119,13 @@ pub const GENES: &[Gene] = &[
         "when contested, bid at least this times the opponent's mean bid so far",
     ),
     g(
+        "bid_best_response",
+        0.0,
+        1.0,
+        0.0,
+        "trust in predicting the opponent's bid as dp's (once two of its bids matched): then bid just over it to win a bundle worth that, else on its bundle just under it, times this, to lose and be paid (0: off)",
+    ),
+    g(
         "bid_adapt_mult",
         0.0,
         5.0,
@@ -178,6 +185,7 @@ pub const BID_ROUNDS: usize = gene_index("bid_rounds");
 pub const BID_LEAD: usize = gene_index("bid_lead");
 pub const BID_NO_CONFLICT: usize = gene_index("bid_no_conflict");
 pub const BID_FOLLOW: usize = gene_index("bid_follow");
+pub const BID_BEST_RESPONSE: usize = gene_index("bid_best_response");
 pub const BID_ADAPT_MULT: usize = gene_index("bid_adapt_mult");
 pub const BID_ADAPT_MARGIN: usize = gene_index("bid_adapt_margin");
 

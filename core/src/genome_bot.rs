@@ -6,7 +6,7 @@
 //! and bounded by the bid genes. Every default is neutral: the default
 //! genome makes `dp`'s moves, to the bit. Std-only: the submission runs it.
 
-use crate::dp::{bundle_values, last_category, shaped_bundle_values};
+use crate::dp::{bundle_values, equilibrium_bid, last_category, shaped_bundle_values};
 use crate::game::{Card, Holding, Put, Strategy, View, put_of};
 use crate::genome::*;
 use crate::rules::{AUCTIONS, Bid, Bundle, Category, MAX_BID};
@@ -17,13 +17,21 @@ use crate::value::{BestMove, NextRows, ValueTable};
 pub struct GenomeBot {
     g: [f32; N_GENES],
     values: &'static ValueTable,
+    /// The opponent's bid predicted (as `dp` would bid) in each auction of
+    /// this game, while `bid_best_response` is on.
+    predicted: [Option<Bid>; AUCTIONS],
 }
+
+/// Predictions of at least this many points are checked against the
+/// opponent's bids.
+const CHECKED_PREDICTION: u32 = 1000;
 
 impl GenomeBot {
     pub fn new(genome: &Genome, values: &'static ValueTable) -> GenomeBot {
         GenomeBot {
             g: genome.genes.map(|x| x as f32),
             values,
+            predicted: [None; AUCTIONS],
         }
     }
 
@@ -61,20 +69,41 @@ impl GenomeBot {
 
     /// The bid for a position: the equilibrium bid on my values (the
     /// genome's) and the opponent's (exact: it is predicted to play `dp`),
-    /// then the bid genes.
-    pub fn decide_bid(&self, view: &View) -> Bid {
+    /// then the bid genes; or the best response to the opponent's predicted
+    /// bid, once its bids have matched the predictions.
+    pub fn decide_bid(&mut self, view: &View) -> Bid {
         let Some((a, b)) = view.roll.and_then(|r| r.dice) else {
             return Bid {
                 bundle: Bundle::A,
                 amount: 0,
             };
         };
-        let g = &self.g;
         let [my_a, my_b] = shaped_bundle_values(self.values, &view.me, [a, b], |rows| {
             self.shape(&view.me, rows)
         });
         let [op_a, op_b] = bundle_values(self.values, &view.opp, [a, b]);
         let (mine, theirs) = (my_a - my_b, op_a - op_b);
+        if self.g[BID_BEST_RESPONSE] > 0.0 {
+            if view.rolls_seen == 1 {
+                self.predicted = [None; AUCTIONS];
+            }
+            // The opponent as `dp`: its gap, and mine valued exactly.
+            let [ex_a, ex_b] = bundle_values(self.values, &view.me, [a, b]);
+            let predicted = equilibrium_bid(theirs, ex_a - ex_b);
+            if let Some(slot) = self.predicted.get_mut(view.rolls_seen.wrapping_sub(1)) {
+                *slot = Some(predicted);
+            }
+            if let Some(bid) = self.best_response(view, mine, theirs, predicted) {
+                return bid;
+            }
+        }
+        self.equilibrium_with_genes(view, mine, theirs)
+    }
+
+    /// The equilibrium bid on `mine` and `theirs` (A minus B for me and for
+    /// the opponent), scaled and bounded by the bid genes.
+    fn equilibrium_with_genes(&self, view: &View, mine: f32, theirs: f32) -> Bid {
+        let g = &self.g;
         let (bundle, toward) = if mine >= 0.0 {
             (Bundle::A, 1.0)
         } else {
@@ -105,6 +134,63 @@ impl GenomeBot {
             bundle,
             amount: amount as u32,
         }
+    }
+
+    /// How far the opponent's bids have matched the predictions: the least
+    /// ratio of its bid to the one predicted (0 when it asked for the other
+    /// bundle) over the auctions predicted at `CHECKED_PREDICTION` or more,
+    /// at most 1; None before two such auctions.
+    fn trust(&self, view: &View) -> Option<f32> {
+        let checked = self
+            .predicted
+            .iter()
+            .zip(view.opp_bids.iter())
+            .filter_map(|(p, actual)| p.map(|p| (p, actual)))
+            .filter(|(p, _)| p.amount >= CHECKED_PREDICTION);
+        let (mut n, mut least) = (0, 1f32);
+        for (p, actual) in checked {
+            let ratio = if actual.bundle == p.bundle {
+                actual.amount as f32 / p.amount as f32
+            } else {
+                0.0
+            };
+            least = least.min(ratio);
+            n += 1;
+        }
+        (n >= 2).then_some(least)
+    }
+
+    /// The best response to the opponent's `predicted` bid, when its bids
+    /// can be trusted and it bids at all. The loser of a contested bundle is
+    /// paid its own bid, so: on the bundle it wants, either win it at one
+    /// point more (when that is worth it to me) or lose it bidding just
+    /// under it, and be paid.
+    fn best_response(&self, view: &View, mine: f32, theirs: f32, predicted: Bid) -> Option<Bid> {
+        let trust = self.trust(view)?;
+        if predicted.amount < 2 {
+            return None;
+        }
+        let expected = predicted.amount as f32;
+        let under = (self.g[BID_BEST_RESPONSE] * trust * (expected - 1.0)).floor();
+        let toward = match predicted.bundle {
+            Bundle::A => 1.0,
+            Bundle::B => -1.0,
+        };
+        // My score difference when I win its bundle at expected + 1,
+        // minus when I lose it at `under` (the winner pays, the loser is
+        // paid): gaps toward that bundle, less both payments each way.
+        let win_over_lose = toward * (mine + theirs) - 3.0 * expected - 1.0 - under;
+        let amount = if win_over_lose > 0.0 {
+            expected + 1.0
+        } else if under >= 1.0 {
+            under
+        } else {
+            return None;
+        };
+        Some(Bid {
+            bundle: predicted.bundle,
+            amount: amount.min(MAX_BID as f32) as u32,
+        })
     }
 }
 
@@ -193,13 +279,83 @@ mod tests {
         assert!(sum(BID_NO_CONFLICT, 0.0) < sum(BID_NO_CONFLICT, 1.0));
         assert!(sum(BID_CAP, 2000.0) < sum(BID_CAP, 100000.0));
         assert!(sum(BID_FOLLOW, 1.5) > sum(BID_FOLLOW, 0.0));
-        let capped = with(BID_CAP, 1500.0);
+        let mut capped = with(BID_CAP, 1500.0);
         assert!(bids.iter().all(|v| capped.decide_bid(v).amount <= 1500));
         // The adaptive cap: a tight margin over the opponent's bids bids less.
         let mut g = Genome::default();
         g.genes[BID_ADAPT_MULT] = 1.0;
         g.genes[BID_ADAPT_MARGIN] = 0.0;
         assert!(total_bid(&mut bot(&g), &bids) < sum(BID_ADAPT_MARGIN, 100000.0));
+    }
+
+    #[test]
+    fn best_response_predicts_dps_bids_exactly_and_bids_just_over_or_under_them() {
+        let mut br = with(BID_BEST_RESPONSE, 1.0);
+        let mut dp = DpBot::new(testkit::table());
+        let mut responses = 0;
+        for game in 0..6 {
+            // One seeded game each (testkit seeds by game index).
+            let (bids, _) = testkit::positions(&mut br, &mut dp, game + 1);
+            let last = bids.last().unwrap();
+            // Every prediction of this game's first eleven auctions is the
+            // bid dp made.
+            for (i, actual) in last.opp_bids.iter().enumerate() {
+                assert_eq!(
+                    br.predicted[i],
+                    Some(*actual),
+                    "game {game}, auction {}",
+                    i + 1
+                );
+            }
+            // Once trusted, a bid is one over or one under dp's.
+            for v in bids.iter().filter(|v| v.rolls_seen >= 4) {
+                let before = br.predicted;
+                let bid = br.decide_bid(v);
+                let p = br.predicted[v.rolls_seen - 1].unwrap();
+                br.predicted = before;
+                if p.amount >= 2 && br.trust(v).is_some() {
+                    assert_eq!(bid.bundle, p.bundle);
+                    assert!(bid.amount + 1 == p.amount || bid.amount == p.amount + 1);
+                    responses += 1;
+                }
+            }
+        }
+        assert!(responses > 20, "{responses}");
+        // Off by default: nothing is predicted.
+        let mut plain = bot(&Genome::default());
+        let (bids, _) = testkit::positions(&mut plain, &mut dp, 1);
+        assert!(!bids.is_empty() && plain.predicted.iter().all(Option::is_none));
+    }
+
+    #[test]
+    fn trust_needs_two_checked_bids_and_is_the_least_ratio() {
+        let mut br = with(BID_BEST_RESPONSE, 1.0);
+        let mut dp = DpBot::new(testkit::table());
+        let (bids, _) = testkit::positions(&mut br, &mut dp, 1);
+        assert!(bids.iter().take(2).all(|v| br.trust(v).is_none()));
+        assert_eq!(br.trust(bids.last().unwrap()), Some(1.0));
+        // Against the outlook player, whose bids are not dp's: less.
+        let mut other = crate::outlook::OutlookBot::new();
+        let (bids, _) = testkit::positions(&mut br, &mut other, 1);
+        let trust = br.trust(bids.last().unwrap());
+        assert!(trust.is_some_and(|t| t < 1.0), "{trust:?}");
+        // By hand: predicted 4000 on A, then 2000 on B; the opponent bid
+        // 3000 on A (0.75), then 2000 on A (the other bundle: 0).
+        let mut v = bids[0].clone();
+        v.opp_bids = Default::default();
+        let bid = |bundle, amount| Bid { bundle, amount };
+        br.predicted = [None; AUCTIONS];
+        br.predicted[0] = Some(bid(Bundle::A, 4000));
+        br.predicted[1] = Some(bid(Bundle::B, 2000));
+        v.opp_bids.push(bid(Bundle::A, 3000));
+        assert_eq!(br.trust(&v), None);
+        v.opp_bids.push(bid(Bundle::A, 2000));
+        assert_eq!(br.trust(&v), Some(0.0));
+        br.predicted[1] = Some(bid(Bundle::A, 2000));
+        assert_eq!(br.trust(&v), Some(0.75));
+        // Predictions under 1000 points are not checked.
+        br.predicted[1] = Some(bid(Bundle::A, 999));
+        assert_eq!(br.trust(&v), None);
     }
 
     #[test]
