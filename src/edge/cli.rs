@@ -122,6 +122,10 @@ struct EvolveArgs {
     /// Opponent suite.
     #[arg(long, default_value = "params/suite.toml", conflicts_with = "resume")]
     suite: PathBuf,
+    /// What a game is worth to the fitness: win-rate (1, ½, 0) or margin
+    /// (the logistic of the margin over 20 000 points: less noisy).
+    #[arg(long, default_value = "win-rate", conflicts_with = "resume")]
+    fitness: crate::tune::eval::Fitness,
     /// Run folder name under runs/ (default: run-s<seed>, made unique).
     #[arg(long, value_parser = clap::builder::NonEmptyStringValueParser::new(), conflicts_with = "resume")]
     name: Option<String>,
@@ -206,6 +210,10 @@ struct EvalArgs {
     /// Suite file.
     #[arg(long, default_value = "params/suite.toml")]
     suite: PathBuf,
+    /// What a game is worth to the fitness: win-rate (1, ½, 0) or margin
+    /// (the logistic of the margin over 20 000 points).
+    #[arg(long, default_value = "win-rate")]
+    fitness: crate::tune::eval::Fitness,
     /// Games per opponent (deals played twice, seats swapped; rounded up to even).
     #[arg(long, default_value_t = 2000, value_parser = clap::value_parser!(u64).range(1..=1_000_000))]
     games: u64,
@@ -455,7 +463,7 @@ fn eval_cmd(a: EvalArgs) -> Result<()> {
     let start = std::time::Instant::now();
     let bar = Counter::new("eval", "deals", deals * suite.len() as u64, a.quiet);
     let e = with_threads(a.threads, || {
-        crate::tune::eval::evaluate_with(&player, &suite, deals, a.seed, &|| bar.inc())
+        crate::tune::eval::evaluate_with(&player, &suite, deals, a.seed, a.fitness, &|| bar.inc())
     })?;
     bar.finish();
     let secs = start.elapsed().as_secs_f64();
@@ -534,6 +542,7 @@ fn evolve_cmd(a: EvolveArgs) -> Result<()> {
                 a.init.clone()
             },
             suite: crate::tune::suite::load(&a.suite, &[])?,
+            fitness: a.fitness,
         })?,
     };
     let cfg = dir.load_config()?;

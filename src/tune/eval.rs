@@ -53,6 +53,70 @@ impl Faults {
     }
 }
 
+/// What a game is worth to the fitness: a named, pluggable part of a run
+/// (recorded in its config.toml).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, serde::Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Fitness {
+    /// A win 1, a draw ½, a loss 0: the weighted mean is the win rate.
+    #[default]
+    WinRate,
+    /// The logistic of the game's margin over `MARGIN_SCALE` points: a
+    /// narrow game counts near ½, a clear one near 1 or 0 (less noisy than
+    /// the outcome alone). A game ended by a fault counts as its outcome.
+    Margin,
+}
+
+/// Margin (points) at which a `Fitness::Margin` game counts 1/(1 + e⁻¹) ≈ 0.73.
+pub const MARGIN_SCALE: f64 = 20_000.0;
+
+impl Fitness {
+    /// Every kind, for help and errors.
+    pub const ALL: [Fitness; 2] = [Fitness::WinRate, Fitness::Margin];
+
+    pub fn name(self) -> &'static str {
+        match self {
+            Fitness::WinRate => "win-rate",
+            Fitness::Margin => "margin",
+        }
+    }
+
+    /// What one game is worth, in 0..=1.
+    fn of(self, g: &Game) -> f64 {
+        match (self, &g.fault) {
+            (Fitness::WinRate, _) | (Fitness::Margin, Some(_)) => g.outcome.points(),
+            (Fitness::Margin, None) => 1.0 / (1.0 + (-(g.margin as f64) / MARGIN_SCALE).exp()),
+        }
+    }
+
+    /// How the tables describe it.
+    pub fn describe(self) -> &'static str {
+        match self {
+            Fitness::WinRate => "weighted mean win rate, draws ½",
+            Fitness::Margin => "weighted mean of each game's logistic(margin / 20000)",
+        }
+    }
+}
+
+impl std::fmt::Display for Fitness {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+impl std::str::FromStr for Fitness {
+    type Err = String;
+    fn from_str(s: &str) -> Result<Fitness, String> {
+        Fitness::ALL
+            .into_iter()
+            .find(|k| k.name() == s)
+            .ok_or_else(|| {
+                let names: Vec<&str> = Fitness::ALL.iter().map(|k| k.name()).collect();
+                format!("unknown fitness `{s}` (one of: {})", names.join(", "))
+            })
+    }
+}
+
 /// Results against one opponent.
 #[derive(Clone, Debug, Serialize, PartialEq)]
 pub struct OpponentResult {
@@ -62,14 +126,18 @@ pub struct OpponentResult {
     pub draws: u32,
     pub losses: u32,
     pub win_rate: f64,
+    /// The mean of each game's worth to the fitness (the win rate for
+    /// `Fitness::WinRate`).
+    pub score: f64,
     pub ci95: [f64; 2],
     pub mean_margin: f64,
     pub mean_total: f64,
     pub mean_bid_points: f64,
     pub weight: f64,
     pub faults: Faults,
-    /// Each game's points (1, ½, 0), in game order: deal by deal, the
-    /// candidate first then second. Evaluations on one seed pair up.
+    /// Each game's worth to the fitness (1, ½, 0 for the win rate), in game
+    /// order: deal by deal, the candidate first then second. Evaluations on
+    /// one seed pair up.
     #[serde(skip)]
     pub points: Vec<f64>,
 }
@@ -77,8 +145,10 @@ pub struct OpponentResult {
 /// Results against a suite.
 #[derive(Clone, Debug, Serialize, PartialEq)]
 pub struct Evaluation {
-    /// Weighted mean win rate, draws counting ½.
+    /// Weighted mean of the opponents' scores (the win rate, draws ½, for
+    /// `Fitness::WinRate`).
     pub fitness: f64,
+    pub kind: Fitness,
     pub opponents: Vec<OpponentResult>,
     /// Stopped by Ctrl-C: over the games played so far.
     pub interrupted: bool,
@@ -87,8 +157,14 @@ pub struct Evaluation {
 /// Plays `deals` deals (2 × deals games) against each opponent. Deal `i` of
 /// opponent `o` comes from `derive_seed([seed, o, i])`, so candidates given
 /// the same seed meet the same dice (common random numbers).
-pub fn evaluate(candidate: &Player, suite: &[Opponent], deals: u64, seed: u64) -> Evaluation {
-    evaluate_with(candidate, suite, deals, seed, &|| {})
+pub fn evaluate(
+    candidate: &Player,
+    suite: &[Opponent],
+    deals: u64,
+    seed: u64,
+    kind: Fitness,
+) -> Evaluation {
+    evaluate_with(candidate, suite, deals, seed, kind, &|| {})
 }
 
 /// As [`evaluate`], telling `on_deal` of each deal played (two games).
@@ -97,6 +173,7 @@ pub fn evaluate_with(
     suite: &[Opponent],
     deals: u64,
     seed: u64,
+    kind: Fitness,
     on_deal: &(dyn Fn() + Sync),
 ) -> Evaluation {
     let jobs: Vec<(usize, u64)> = (0..suite.len())
@@ -120,20 +197,22 @@ pub fn evaluate_with(
         opponents.push(summarise(
             &opp.name,
             opp.weight,
+            kind,
             mine.iter().flatten().flatten(),
         ));
     }
     Evaluation {
         fitness: fitness(&opponents),
+        kind,
         opponents,
         interrupted: games.iter().any(Option::is_none),
     }
 }
 
-/// Weighted mean win rate (serial fold, fixed order).
+/// Weighted mean score (serial fold, fixed order).
 pub fn fitness(results: &[OpponentResult]) -> f64 {
     let w: f64 = results.iter().map(|r| r.weight).sum();
-    results.iter().map(|r| r.weight * r.win_rate).sum::<f64>() / w
+    results.iter().map(|r| r.weight * r.score).sum::<f64>() / w
 }
 
 /// Both seats of one deal, from the candidate's side.
@@ -162,13 +241,18 @@ fn side(r: &GameResult, seat: Seat) -> Game {
     }
 }
 
-fn summarise<'a>(name: &str, weight: f64, games: impl Iterator<Item = &'a Game>) -> OpponentResult {
+fn summarise<'a>(
+    name: &str,
+    weight: f64,
+    kind: Fitness,
+    games: impl Iterator<Item = &'a Game>,
+) -> OpponentResult {
     let (mut n, mut wins, mut draws, mut score) = (0u32, 0u32, 0u32, 0f64);
     let (mut margin, mut total, mut bids) = (0f64, 0f64, 0f64);
     let mut faults = Faults::default();
     let mut points = Vec::new();
     for g in games {
-        points.push(g.outcome.points());
+        points.push(kind.of(g));
         if let Some((by_candidate, why)) = &g.fault {
             faults.add(*by_candidate, why);
         }
@@ -192,6 +276,7 @@ fn summarise<'a>(name: &str, weight: f64, games: impl Iterator<Item = &'a Game>)
         draws,
         losses: n - wins - draws,
         win_rate: score / nf,
+        score: points.iter().sum::<f64>() / nf,
         ci95: [lo, hi],
         mean_margin: margin / nf,
         mean_total: total / nf,
@@ -281,6 +366,7 @@ impl Evaluation {
             "genome": label,
             "seed": seed,
             "fitness": self.fitness,
+            "fitness_kind": self.kind,
             "opponents": self.opponents,
         });
         if self.interrupted {
@@ -333,11 +419,49 @@ pub fn table(e: &Evaluation) -> String {
         s.push_str(&format!("faults vs {}: {}\n", r.name, reasons.join("; ")));
     }
     s.push_str(&format!(
-        "fitness (weighted mean win rate, draws ½; c/o: games lost by the candidate's / the opponent's faults): {:.4}\n",
+        "fitness ({}; c/o: games lost by the candidate's / the opponent's faults): {:.4}\n",
+        e.kind.describe(),
         e.fitness
     ));
     if e.interrupted {
         s.push_str("(interrupted: over the games played so far)\n");
     }
     s
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn game(outcome: Outcome, margin: i32, fault: Option<(bool, Fault)>) -> Game {
+        Game {
+            outcome,
+            margin,
+            total: 0,
+            bid_points: 0,
+            fault,
+        }
+    }
+
+    #[test]
+    fn fitness_kinds_parse_by_name_and_value_games_as_documented() {
+        for k in Fitness::ALL {
+            assert_eq!(k.name().parse::<Fitness>(), Ok(k));
+        }
+        assert!(
+            "winrate"
+                .parse::<Fitness>()
+                .unwrap_err()
+                .contains("win-rate, margin")
+        );
+        let won = game(Outcome::Win, 20_000, None);
+        assert_eq!(Fitness::WinRate.of(&won), 1.0);
+        assert!((Fitness::Margin.of(&won) - 1.0 / (1.0 + (-1f64).exp())).abs() < 1e-12);
+        assert_eq!(Fitness::Margin.of(&game(Outcome::Draw, 0, None)), 0.5);
+        let lost = game(Outcome::Loss, -20_000, None);
+        assert!((Fitness::Margin.of(&lost) + Fitness::Margin.of(&won) - 1.0).abs() < 1e-12);
+        // A game lost by a fault counts as lost, whatever the margin.
+        let faulted = game(Outcome::Loss, 50_000, Some((true, Fault::Tle)));
+        assert_eq!(Fitness::Margin.of(&faulted), 0.0);
+    }
 }

@@ -9,7 +9,7 @@ use crate::files::{read_file, write_atomic};
 use crate::host::player::Player;
 use crate::players::StrategySpec;
 use crate::rng::derive_seed;
-use crate::tune::eval::{Evaluation, Faults, Paired, evaluate};
+use crate::tune::eval::{Evaluation, Faults, Fitness, Paired, evaluate};
 use crate::tune::ga::{GaSettings, diversity, next_generation, perturbed, ranking};
 use crate::tune::named::NamedGenes;
 use crate::tune::suite::Opponent;
@@ -28,6 +28,10 @@ pub struct SuiteEntry {
     /// `builtin:SPEC` or a command line.
     pub player: String,
     pub weight: f64,
+    /// A genome opponent's genes as the run started (the hall of fame,
+    /// e.g. `params/best.toml`, may change later): the run plays these.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub genes: Option<NamedGenes>,
 }
 
 /// Everything needed to reproduce a run (config.toml).
@@ -47,6 +51,10 @@ pub struct RunConfig {
     /// Spread of the first generation around the initial genomes (fraction of range).
     pub init_sigma: f64,
     pub ga: GaSettings,
+    /// What a game is worth to the fitness (runs before it was recorded
+    /// used the win rate).
+    #[serde(default)]
+    pub fitness: Fitness,
     pub suite: Vec<SuiteEntry>,
     /// The initial genomes, by gene name, with where they came from.
     pub initial: Vec<InitialGenome>,
@@ -197,10 +205,13 @@ impl RunConfig {
         self.suite
             .iter()
             .map(|e| {
-                let player = Player::parse(&e.player).map_err(|err| RunError::Suite {
-                    name: e.name.clone(),
-                    err: err.to_string(),
-                })?;
+                let player = match &e.genes {
+                    Some(genes) => genome_player(&e.name, &genes.genome),
+                    None => Player::parse(&e.player).map_err(|err| RunError::Suite {
+                        name: e.name.clone(),
+                        err: err.to_string(),
+                    })?,
+                };
                 Ok(Opponent {
                     name: e.name.clone(),
                     player,
@@ -254,6 +265,7 @@ pub struct NewRun {
     /// Genome files the first generation starts from.
     pub init: Vec<PathBuf>,
     pub suite: Vec<Opponent>,
+    pub fitness: Fitness,
 }
 
 /// Creates a run folder and its config.toml (seed, settings, suite,
@@ -276,6 +288,12 @@ pub fn create_run(new: &NewRun) -> Result<(RunDir, RunLock)> {
             name: o.name.clone(),
             player: o.player.command(),
             weight: o.weight,
+            genes: match &o.player {
+                Player::Builtin(StrategySpec::Genome { genome, .. }) => {
+                    Some(NamedGenes::from(genome.as_ref()))
+                }
+                _ => None,
+            },
         })
         .collect();
     let path = match &new.name {
@@ -304,6 +322,7 @@ pub fn create_run(new: &NewRun) -> Result<(RunDir, RunLock)> {
         validate_top: new.validate_top,
         init_sigma: 0.1,
         ga: GaSettings::default(),
+        fitness: new.fitness,
         suite,
         initial,
         tool_version: env!("CARGO_PKG_VERSION").to_string(),
@@ -589,7 +608,13 @@ pub fn run_generations(dir: &RunDir, progress: &mut dyn Progress) -> Result<Chec
         let evals: Vec<Evaluation> = pop
             .iter()
             .map(|g| {
-                let mut e = evaluate(&genome_player("candidate", g), &suite, deals, seed);
+                let mut e = evaluate(
+                    &genome_player("candidate", g),
+                    &suite,
+                    deals,
+                    seed,
+                    cfg.fitness,
+                );
                 // Game-by-game points are for comparisons, not kept here.
                 e.opponents.iter_mut().for_each(|o| o.points = Vec::new());
                 e
@@ -687,7 +712,7 @@ pub fn validate(
     let deals = cfg.validation_games.div_ceil(2).max(1);
     let seed = derive_seed(&[cfg.seed, 0x7A1D]);
     let judged = |name: &str, g: &Genome, seed: u64| -> Result<Evaluation> {
-        let e = evaluate(&genome_player(name, g), &suite, deals, seed);
+        let e = evaluate(&genome_player(name, g), &suite, deals, seed, cfg.fitness);
         match e.unearned() {
             Some(why) => Err(RunError::Unearned(why)),
             None => Ok(e),

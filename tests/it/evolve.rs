@@ -12,6 +12,17 @@ fn evolve(dir: &Path, name: &str, threads: &str, generations: &str) -> Command {
         "[[opponent]]\nspec = \"sample:6\"\n[[opponent]]\nspec = \"greedy\"\nweight = 0.5\n",
     )
     .unwrap();
+    evolve_against(dir, name, threads, generations, &suite)
+}
+
+/// A tiny run against the suite file `suite`.
+fn evolve_against(
+    dir: &Path,
+    name: &str,
+    threads: &str,
+    generations: &str,
+    suite: &Path,
+) -> Command {
     let mut c = tuner();
     c.args([
         "evolve",
@@ -36,7 +47,7 @@ fn evolve(dir: &Path, name: &str, threads: &str, generations: &str) -> Command {
         name,
     ])
     .arg("--suite")
-    .arg(&suite)
+    .arg(suite)
     .arg("--init")
     .arg(repo("params/default.toml"))
     .folders(dir, &dir.join(format!("params-{name}")));
@@ -420,6 +431,49 @@ fn resume_with_more_generations_extends_to_the_longer_runs_result() {
     );
     let notes = std::fs::read_to_string(dir.join("runs/short/notes.txt")).unwrap();
     assert!(notes.contains("generations 2 → 4"), "{notes}");
+}
+
+#[test]
+fn a_genome_opponent_is_played_as_it_was_when_the_run_started() {
+    let dir = scratch("evolve-hall");
+    let hall = dir.join("champion.toml");
+    let suite = dir.join("hall-suite.toml");
+    std::fs::write(
+        &suite,
+        format!(
+            "[[opponent]]\nspec = \"sample:6\"\n[[opponent]]\nname = \"champion\"\nspec = \"genome:{}\"\n",
+            hall.display()
+        ),
+    )
+    .unwrap();
+    let champion = "bid_scale = 0.7\nbid_best_response = 1\nprio_choice = -2\n";
+    std::fs::write(&hall, champion).unwrap();
+    run_ok(&mut evolve_against(&dir, "longer", "2", "3", &suite));
+    run_ok(&mut evolve_against(&dir, "extended", "2", "2", &suite));
+    let config = std::fs::read_to_string(dir.join("runs/extended/config.toml")).unwrap();
+    assert!(
+        config.contains("[suite.genes]\nprio_one = 0.0\n"),
+        "{config}"
+    );
+    assert!(config.contains("bid_best_response = 1.0\n"), "{config}");
+    // A new champion in the file changes nothing for the run under way.
+    std::fs::write(&hall, "bid_scale = 0\nprio_yacht = 15\n").unwrap();
+    let mut resume = tuner();
+    resume
+        .args([
+            "evolve",
+            "--quiet",
+            "--resume",
+            "extended",
+            "--generations",
+            "3",
+        ])
+        .folders(&dir, &dir.join("params-extended"));
+    run_ok(&mut resume);
+    assert_eq!(
+        results(&dir.join("runs/longer")),
+        results(&dir.join("runs/extended"))
+    );
 }
 
 #[test]
