@@ -121,11 +121,20 @@ fn win_scale(win: f64) -> f64 {
     1.0 - (loss.log10() + 3.0) / (3.0 + 0.5f64.log10())
 }
 
+/// Opponents against whom the best genome's mean win rate is below this
+/// get their own panel of lines.
+const STRONG_BELOW: f64 = 0.9;
+
+/// Line colours of the strong opponents' panel (Okabe–Ito, colour-blind
+/// safe).
+const STRONG_COLOURS: [RGBColor; 4] = [BLUE_OI, VERMILLION_OI, GREEN_OI, PURPLE_OI];
+
 /// Draws a run's plot to a PNG of `size` pixels: fitness per generation
 /// (best, mean, worst, best so far, and the validated winner's fitness on
-/// held-out dice when given), the population's diversity, and the best
-/// genome's win rate against each opponent as a heat map (hardest opponent
-/// on top), with its colour scale.
+/// held-out dice when given), the population's diversity, the best
+/// genome's win rate against the strong opponents (below `STRONG_BELOW`)
+/// as lines, and against each opponent as a heat map (hardest opponent on
+/// top), with its colour scale.
 pub fn fitness_png(
     series: &Series,
     title: &str,
@@ -136,8 +145,23 @@ pub fn fitness_png(
     register();
     let root = BitMapBackend::new(out, size).into_drawing_area();
     root.fill(&WHITE)?;
-    let (top, rest) = root.split_vertically(size.1 * 45 / 100);
-    let (middle, bottom) = rest.split_vertically(size.1 * 15 / 100);
+    // The opponents the best genome does not crush get a panel of lines of
+    // their own: on the heat map's scale they would all look alike.
+    let mean = |k: usize| {
+        let v = &series.by_opponent[k].1;
+        v.iter().sum::<f64>() / v.len().max(1) as f64
+    };
+    let strong: Vec<usize> = (0..series.by_opponent.len())
+        .filter(|&k| mean(k) < STRONG_BELOW)
+        .collect();
+    let (top, rest) = root.split_vertically(size.1 * 38 / 100);
+    let (middle, rest) = rest.split_vertically(size.1 * 11 / 100);
+    let (lines, bottom) = if strong.is_empty() {
+        (None, rest)
+    } else {
+        let (lines, bottom) = rest.split_vertically(size.1 * 20 / 100);
+        (Some(lines), bottom)
+    };
     let gens: Vec<i32> = series.generation.iter().map(|&g| g as i32).collect();
     let last = gens.last().copied().unwrap_or(0).max(1);
 
@@ -227,13 +251,54 @@ pub fn fitness_png(
         BLUE_OI.stroke_width(2),
     ))?;
 
+    // Win rate against the strong opponents, as lines.
+    if let Some(area) = lines {
+        let rates = || {
+            strong
+                .iter()
+                .flat_map(|&k| series.by_opponent[k].1.iter().copied())
+        };
+        let lo = (rates().fold(0.5, f64::min) - 0.02).max(0.0);
+        let hi = (rates().fold(0.5, f64::max) + 0.02).min(1.0);
+        let mut l = ChartBuilder::on(&area)
+            .caption(
+                "best genome's win rate against the strong opponents",
+                ("sans-serif", 18),
+            )
+            .margin(12)
+            .x_label_area_size(28)
+            .y_label_area_size(64)
+            .build_cartesian_2d(0..last, lo..hi)?;
+        l.configure_mesh()
+            .x_labels((last as usize + 1).min(21))
+            .y_labels(5)
+            .y_label_formatter(&|y| format!("{:.0}%", 100.0 * y))
+            .draw()?;
+        l.draw_series(DashedLineSeries::new(
+            vec![(0, 0.5), (last, 0.5)],
+            4,
+            4,
+            BLACK.stroke_width(1),
+        ))?;
+        for (i, &k) in strong.iter().enumerate() {
+            let color = STRONG_COLOURS[i % STRONG_COLOURS.len()];
+            let (name, ys) = &series.by_opponent[k];
+            l.draw_series(LineSeries::new(line(ys), color.stroke_width(2)))?
+                .label(name.clone())
+                .legend(move |(x, y)| {
+                    PathElement::new(vec![(x, y), (x + 20, y)], color.stroke_width(2))
+                });
+        }
+        l.configure_series_labels()
+            .position(SeriesLabelPosition::UpperRight)
+            .background_style(WHITE.mix(0.85))
+            .border_style(BLACK)
+            .draw()?;
+    }
+
     // Win rate per opponent: a heat map, hardest opponent on top.
     let (map, scale) = bottom.split_horizontally(size.0 * 90 / 100);
     let mut order: Vec<usize> = (0..series.by_opponent.len()).collect();
-    let mean = |k: usize| {
-        let v = &series.by_opponent[k].1;
-        v.iter().sum::<f64>() / v.len().max(1) as f64
-    };
     order.sort_by(|&a, &b| mean(b).total_cmp(&mean(a)));
     let n = order.len().max(1) as i32;
     let shade = |x: f64| viridis(win_scale(x));

@@ -336,6 +336,35 @@ impl Evaluation {
         })
     }
 
+    /// `self` and `later` (the same suite, later deals) as one evaluation:
+    /// counts and game points joined, means weighted by games.
+    pub fn append(&mut self, later: Evaluation) {
+        for (a, b) in self.opponents.iter_mut().zip(later.opponents) {
+            let (n, m) = (a.games as f64, b.games as f64);
+            let mean = |x: f64, y: f64| (x * n + y * m) / (n + m).max(1.0);
+            a.mean_margin = mean(a.mean_margin, b.mean_margin);
+            a.mean_total = mean(a.mean_total, b.mean_total);
+            a.mean_bid_points = mean(a.mean_bid_points, b.mean_bid_points);
+            a.games += b.games;
+            a.wins += b.wins;
+            a.draws += b.draws;
+            a.losses += b.losses;
+            let won = a.wins as f64 + 0.5 * a.draws as f64;
+            a.win_rate = won / (a.games.max(1) as f64);
+            let (lo, hi) = wilson95(won, a.games as f64);
+            a.ci95 = [lo, hi];
+            a.points.extend(b.points);
+            a.score = a.points.iter().sum::<f64>() / (a.points.len().max(1) as f64);
+            a.faults.candidate += b.faults.candidate;
+            a.faults.opponent += b.faults.opponent;
+            for (why, k) in b.faults.reasons {
+                *a.faults.reasons.entry(why).or_default() += k;
+            }
+        }
+        self.fitness = fitness(&self.opponents);
+        self.interrupted |= later.interrupted;
+    }
+
     /// The first opponent that lost most of its games by faults: wins the
     /// candidate did not earn (a missing or broken program), as a message.
     pub fn unearned(&self) -> Option<String> {
@@ -463,5 +492,43 @@ mod tests {
         // A game lost by a fault counts as lost, whatever the margin.
         let faulted = game(Outcome::Loss, 50_000, Some((true, Fault::Tle)));
         assert_eq!(Fitness::Margin.of(&faulted), 0.0);
+    }
+
+    #[test]
+    fn two_evaluations_appended_equal_one_over_all_their_deals() {
+        use crate::players::StrategySpec;
+        let player = |spec: &str| Player::Builtin(StrategySpec::parse(spec).unwrap());
+        let suite: Vec<Opponent> = ["sample:6", "greedy"]
+            .iter()
+            .map(|s| Opponent {
+                name: s.to_string(),
+                player: player(s),
+                weight: 1.0,
+            })
+            .collect();
+        // The second part on another seed (other deals): the join adds the
+        // counts and games and derives every figure from them.
+        let me = player("sample:4");
+        let a = evaluate(&me, &suite, 4, 1, Fitness::Margin);
+        let b = evaluate(&me, &suite, 2, 2, Fitness::Margin);
+        let mut joined = a.clone();
+        joined.append(b.clone());
+        for ((j, x), y) in joined.opponents.iter().zip(&a.opponents).zip(&b.opponents) {
+            assert_eq!(j.games, x.games + y.games);
+            assert_eq!(j.wins, x.wins + y.wins);
+            assert_eq!(j.points, [x.points.clone(), y.points.clone()].concat());
+            let margin =
+                (x.mean_margin * x.games as f64 + y.mean_margin * y.games as f64) / j.games as f64;
+            assert!((j.mean_margin - margin).abs() < 1e-9);
+            let won = j.wins as f64 + 0.5 * j.draws as f64;
+            assert_eq!(j.win_rate, won / j.games as f64);
+            assert_eq!(j.ci95, {
+                let (l, h) = wilson95(won, j.games as f64);
+                [l, h]
+            });
+            assert!((j.score - j.points.iter().sum::<f64>() / j.games as f64).abs() < 1e-12);
+        }
+        assert_eq!(joined.fitness, fitness(&joined.opponents));
+        assert_eq!(joined.kind, Fitness::Margin);
     }
 }

@@ -668,15 +668,22 @@ pub fn run_generations(dir: &RunDir, progress: &mut dyn Progress) -> Result<Chec
 /// `params/best.toml`: fewer never replace it.
 pub const MIN_COMPARISON_GAMES: u32 = 200;
 
-/// One-sided 95 % quantile of the normal distribution.
-const Z_ONE_SIDED_95: f64 = 1.6449;
+/// Looks of the sequential comparison with the incumbent: the fresh games
+/// are played in this many equal stages, tested after each.
+pub const LOOKS: u64 = 4;
+
+/// Pocock's boundary for `LOOKS` equally spaced looks at one-sided 5 %: a
+/// winner whose z crosses it at any look is better (the chance that an
+/// equal one ever does is 5 %; a test checks it by simulation). Below its
+/// negative the comparison stops: the winner is not better.
+pub const Z_SEQUENTIAL: f64 = 2.067;
 
 /// The end of a run: the top genomes validated on held-out dice, the best
 /// of them written to the run's best.toml, and then compared with the
-/// incumbent `params_best` on fresh dice (paired, game by game): it
-/// replaces the incumbent only when better by a one-sided test at 95 %
-/// over at least `MIN_COMPARISON_GAMES` games per opponent. The replaced
-/// file is kept in `params/history/`.
+/// incumbent `params_best` on fresh dice (paired, game by game, in `LOOKS`
+/// stages): it replaces the incumbent only when a sequential one-sided
+/// test at 5 % says it is better, over at least `MIN_COMPARISON_GAMES`
+/// games per opponent. The replaced file is kept in `params/history/`.
 pub struct Validation {
     pub winner: Evaluation,
     pub winner_genome: Genome,
@@ -693,7 +700,10 @@ pub struct Comparison {
     pub seed: u64,
     pub winner_fitness: f64,
     pub incumbent_fitness: f64,
+    /// The test over every stage played.
     pub test: Paired,
+    /// z after each stage played (at most `LOOKS`).
+    pub looks: Vec<f64>,
     /// Why it did or did not replace the incumbent.
     pub verdict: String,
 }
@@ -711,13 +721,14 @@ pub fn validate(
     }
     let deals = cfg.validation_games.div_ceil(2).max(1);
     let seed = derive_seed(&[cfg.seed, 0x7A1D]);
-    let judged = |name: &str, g: &Genome, seed: u64| -> Result<Evaluation> {
+    let judged_on = |name: &str, g: &Genome, seed: u64, deals: u64| -> Result<Evaluation> {
         let e = evaluate(&genome_player(name, g), &suite, deals, seed, cfg.fitness);
         match e.unearned() {
             Some(why) => Err(RunError::Unearned(why)),
             None => Ok(e),
         }
     };
+    let judged = |name: &str, g: &Genome, seed: u64| judged_on(name, g, seed, deals);
     let order = ranking(&cp.last_fitness);
     let top = cfg.validate_top.max(1).min(order.len());
     progress.message(&format!(
@@ -743,30 +754,52 @@ pub fn validate(
         let shown = params_best.display().to_string();
         let incumbent = yacht_genome_file::read_genome(params_best, &shown)?;
         progress.message(&format!(
-            "comparing the winner with {shown} on fresh dice, {} games per opponent …",
-            2 * deals
+            "comparing the winner with {shown} on fresh dice, up to {} games per opponent in {LOOKS} looks …",
+            2 * deals.div_ceil(LOOKS).max(1) * LOOKS
         ));
         // Fresh dice: the winner was picked on the validation dice.
         let fresh = derive_seed(&[cfg.seed, 0xC0A1]);
-        let w = judged("winner", &winner_genome, fresh)?;
-        let i = judged("incumbent", &incumbent, fresh)?;
-        if crate::host::stop::requested() {
-            return Err(RunError::Interrupted(cp.next_generation));
+        let stage = deals.div_ceil(LOOKS).max(1);
+        let mut both: Option<(Evaluation, Evaluation)> = None;
+        let mut looks = Vec::new();
+        for look in 0..LOOKS {
+            let seed = derive_seed(&[fresh, look]);
+            let w = judged_on("winner", &winner_genome, seed, stage)?;
+            let i = judged_on("incumbent", &incumbent, seed, stage)?;
+            if crate::host::stop::requested() {
+                return Err(RunError::Interrupted(cp.next_generation));
+            }
+            let (w, i) = match both.take() {
+                Some((mut all_w, mut all_i)) => {
+                    all_w.append(w);
+                    all_i.append(i);
+                    (all_w, all_i)
+                }
+                None => (w, i),
+            };
+            let test = w.paired(&i).expect("same suite and seed");
+            looks.push(test.z);
+            both = Some((w, i));
+            if test.games_per_opponent >= MIN_COMPARISON_GAMES && test.z.abs() > Z_SEQUENTIAL {
+                break;
+            }
         }
+        let (w, i) = both.expect("at least one look");
         let test = w.paired(&i).expect("same suite and seed");
+        let at = format!("look {} of {LOOKS}", looks.len());
         let verdict = if test.games_per_opponent < MIN_COMPARISON_GAMES {
             format!(
                 "{} games per opponent are too few to replace it (at least {MIN_COMPARISON_GAMES}; see --validation-games)",
                 test.games_per_opponent
             )
-        } else if test.z > Z_ONE_SIDED_95 {
+        } else if test.z > Z_SEQUENTIAL {
             format!(
-                "better by {:+.4} ± {:.4} (z = {:.2} > {Z_ONE_SIDED_95})",
-                test.difference, test.std_error, test.z
+                "better by {:+.4} ± {:.4} (z = {:.2} > {Z_SEQUENTIAL} at {at}, {} games per opponent)",
+                test.difference, test.std_error, test.z, test.games_per_opponent
             )
         } else {
             format!(
-                "not shown better: {:+.4} ± {:.4} (z = {:.2}, needs > {Z_ONE_SIDED_95})",
+                "not shown better: {:+.4} ± {:.4} (z = {:.2} at {at}, needs > {Z_SEQUENTIAL} at a look)",
                 test.difference, test.std_error, test.z
             )
         };
@@ -775,13 +808,14 @@ pub fn validate(
             winner_fitness: w.fitness,
             incumbent_fitness: i.fitness,
             test,
+            looks,
             verdict,
         })
     } else {
         None
     };
     let replaced = comparison.as_ref().is_none_or(|c| {
-        c.test.games_per_opponent >= MIN_COMPARISON_GAMES && c.test.z > Z_ONE_SIDED_95
+        c.test.games_per_opponent >= MIN_COMPARISON_GAMES && c.test.z > Z_SEQUENTIAL
     });
     let kept_as = if replaced && params_best.exists() {
         Some(keep_in_history(params_best, &cfg.name)?)
@@ -915,4 +949,37 @@ fn today() -> String {
     let m = if mp < 10 { mp + 3 } else { mp - 9 };
     let y = yoe + era * 400 + i64::from(m <= 2);
     format!("{y:04}-{m:02}-{d:02}")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rng::unit;
+    use rand_core::SeedableRng;
+    use rand_pcg::Pcg32;
+
+    #[test]
+    fn the_sequential_boundary_keeps_the_false_alarm_rate_at_5_percent() {
+        // Under "no better", z after each look is a standardised sum of
+        // independent normal stages: the chance that it crosses the
+        // boundary at any of the looks must be 5 %.
+        let mut rng = Pcg32::seed_from_u64(17);
+        let trials = 200_000;
+        let mut crossed = 0;
+        for _ in 0..trials {
+            let mut sum = 0.0;
+            for look in 1..=LOOKS {
+                // A standard normal from two uniforms (Box–Muller).
+                let (u, v) = (unit(&mut rng), unit(&mut rng));
+                sum += (-2.0 * (1.0 - u).ln()).sqrt() * (std::f64::consts::TAU * v).cos();
+                if sum / (look as f64).sqrt() > Z_SEQUENTIAL {
+                    crossed += 1;
+                    break;
+                }
+            }
+        }
+        let rate = crossed as f64 / trials as f64;
+        // ± 3 standard errors of a 5 % rate over 200 000 trials.
+        assert!((rate - 0.05).abs() < 0.0015, "{rate}");
+    }
 }
