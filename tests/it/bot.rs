@@ -21,9 +21,21 @@ fn rustc_compile(src: &std::path::Path, exe: &std::path::Path) {
     );
 }
 
-/// Official input, both seats, against `sample`; and two seeded games: the
-/// program makes the moves of the built-in `builtin`.
-fn same_moves_as_builtin(program: &str, builtin: &str, sample: u32, dir: &std::path::Path) {
+/// Official input, both seats, against the built-in `opponent` (a sample
+/// by number, or a spec); and two seeded games: the program makes the moves
+/// of the built-in `builtin`.
+fn same_moves_as_builtin(
+    program: &str,
+    builtin: &str,
+    opponent: impl std::fmt::Display,
+    dir: &std::path::Path,
+) {
+    let opponent = opponent.to_string();
+    let opp = match opponent.parse::<u32>() {
+        Ok(n) => format!("builtin:sample:{n}"),
+        Err(_) => format!("builtin:{opponent}"),
+    };
+    let tag = opponent.replace(':', "-");
     let input = data("official-input.txt");
     for (src, extra) in [
         (
@@ -33,11 +45,10 @@ fn same_moves_as_builtin(program: &str, builtin: &str, sample: u32, dir: &std::p
         ("seed", vec!["--seed".into(), "13".into()]),
     ] {
         let (a, b, j) = (
-            dir.join(format!("{sample}-{src}-a")),
-            dir.join(format!("{sample}-{src}-b")),
-            dir.join(format!("{sample}-{src}.json")),
+            dir.join(format!("{tag}-{src}-a")),
+            dir.join(format!("{tag}-{src}-b")),
+            dir.join(format!("{tag}-{src}.json")),
         );
-        let opp = format!("builtin:sample:{sample}");
         // A generous READY limit: under a loaded CI machine the start-up
         // (decoding the shipped table) is what this test is not about.
         run_ok(
@@ -78,7 +89,7 @@ fn same_moves_as_builtin(program: &str, builtin: &str, sample: u32, dir: &std::p
         assert_eq!(
             ma,
             moves(&std::fs::read_to_string(&b).unwrap()),
-            "sample {sample}, {src}"
+            "{opp}, {src}"
         );
         let v: serde_json::Value =
             serde_json::from_str(&std::fs::read_to_string(&j).unwrap()).unwrap();
@@ -137,7 +148,7 @@ fn exported_file_compiles_with_plain_rustc_and_plays_like_the_tuner() {
         &genome,
         "prio_choice = -3\nprio_yacht = 2\nfuture_weight = 1.1\nupper_weight = 0.3\n\
          zero_penalty = 1\nbid_scale = 0.8\nbid_no_conflict = 0.3\nbid_adapt_mult = 2\n\
-         bid_adapt_margin = 3000\nbid_offset = 700\n",
+         bid_adapt_margin = 3000\nbid_offset = 700\nbid_best_response = 0.9\n",
     )
     .unwrap();
     let src = dir.join("bot.rs");
@@ -155,10 +166,13 @@ fn exported_file_compiles_with_plain_rustc_and_plays_like_the_tuner() {
     rustc_compile(&src, &exe);
     // Run from elsewhere: data.bin is found beside the program.
     let program = format!("{} NYPC", exe.display());
+    let builtin = format!("genome:{}", genome.display());
     for sample in 1..=10 {
-        let builtin = format!("genome:{}", genome.display());
         same_moves_as_builtin(&program, &builtin, sample, &dir);
     }
+    // Against dp the best-response bid comes into play (its predictions are
+    // kept across the rounds of a game).
+    same_moves_as_builtin(&program, &builtin, "dp", &dir);
     data_bin_is_the_shipped_table_and_optional(&exe, &dir);
 }
 
