@@ -90,10 +90,12 @@ impl Fitness {
     }
 
     /// How the tables describe it.
-    pub fn describe(self) -> &'static str {
+    pub fn describe(self) -> String {
         match self {
-            Fitness::WinRate => "weighted mean win rate, draws ½",
-            Fitness::Margin => "weighted mean of each game's logistic(margin / 20000)",
+            Fitness::WinRate => "weighted mean win rate, draws ½".to_string(),
+            Fitness::Margin => {
+                format!("weighted mean of each game's logistic(margin / {MARGIN_SCALE})")
+            }
         }
     }
 }

@@ -753,39 +753,37 @@ pub fn validate(
     let comparison = if params_best.exists() {
         let shown = params_best.display().to_string();
         let incumbent = yacht_genome_file::read_genome(params_best, &shown)?;
+        let stage = deals.div_ceil(LOOKS).max(1);
         progress.message(&format!(
             "comparing the winner with {shown} on fresh dice, up to {} games per opponent in {LOOKS} looks …",
-            2 * deals.div_ceil(LOOKS).max(1) * LOOKS
+            2 * stage * LOOKS
         ));
         // Fresh dice: the winner was picked on the validation dice.
         let fresh = derive_seed(&[cfg.seed, 0xC0A1]);
-        let stage = deals.div_ceil(LOOKS).max(1);
-        let mut both: Option<(Evaluation, Evaluation)> = None;
-        let mut looks = Vec::new();
-        for look in 0..LOOKS {
+        // Both genomes on the fresh dice of one look.
+        let look_at = |look: u64| -> Result<(Evaluation, Evaluation)> {
             let seed = derive_seed(&[fresh, look]);
             let w = judged_on("winner", &winner_genome, seed, stage)?;
             let i = judged_on("incumbent", &incumbent, seed, stage)?;
             if crate::host::stop::requested() {
                 return Err(RunError::Interrupted(cp.next_generation));
             }
-            let (w, i) = match both.take() {
-                Some((mut all_w, mut all_i)) => {
-                    all_w.append(w);
-                    all_i.append(i);
-                    (all_w, all_i)
-                }
-                None => (w, i),
-            };
+            Ok((w, i))
+        };
+        let (mut w, mut i) = look_at(0)?;
+        let mut looks = Vec::new();
+        let test = loop {
             let test = w.paired(&i).expect("same suite and seed");
             looks.push(test.z);
-            both = Some((w, i));
-            if test.games_per_opponent >= MIN_COMPARISON_GAMES && test.z.abs() > Z_SEQUENTIAL {
-                break;
+            let decided =
+                test.games_per_opponent >= MIN_COMPARISON_GAMES && test.z.abs() > Z_SEQUENTIAL;
+            if decided || looks.len() as u64 == LOOKS {
+                break test;
             }
-        }
-        let (w, i) = both.expect("at least one look");
-        let test = w.paired(&i).expect("same suite and seed");
+            let (more_w, more_i) = look_at(looks.len() as u64)?;
+            w.append(more_w);
+            i.append(more_i);
+        };
         let at = format!("look {} of {LOOKS}", looks.len());
         let verdict = if test.games_per_opponent < MIN_COMPARISON_GAMES {
             format!(
