@@ -76,15 +76,21 @@ fn predictions(layout: &Layout, mut visit: impl FnMut(usize, usize, Option<usize
     }
 }
 
-/// The predicted rounded value of `cur[held]` from the row below (`prev`,
-/// same mask, lower upper total) or, for a mask's first row, the previous
-/// dice of the row.
+/// The predicted value of `cur[held]` from the row below (`prev`, same
+/// mask, lower upper total) or, for a mask's first row, the previous dice
+/// of the row. The encoder predicts rounded values (`i32`), the decoder the
+/// values themselves (`f32`, multiples of `STEP` far below 2^24 · `STEP`,
+/// so every sum is exact and the two agree to the bit).
 #[inline]
-fn predict(q: &[i32], cur: usize, prev: Option<usize>, held: usize) -> i32 {
+fn predict<T>(q: &[T], cur: usize, prev: Option<usize>, held: usize) -> T
+where
+    T: Copy + Default + std::ops::Add<Output = T> + std::ops::Sub<Output = T>,
+{
     match (prev, held) {
         (Some(p), 0) => q[p],
-        (Some(p), h) => q[p + h] + q[cur + h - 1] - q[p + h - 1],
-        (None, 0) => 0,
+        // The previous dice first: its add is the one the next value waits on.
+        (Some(p), h) => q[cur + h - 1] + (q[p + h] - q[p + h - 1]),
+        (None, 0) => T::default(),
         (None, h) => q[cur + h - 1],
     }
 }
@@ -160,7 +166,7 @@ pub fn decode(bytes: &[u8]) -> Result<ValueTable, ShipError> {
         .map(Decoder::new)
         .collect::<Result<Vec<_>, _>>()?;
     let layout = Layout::new();
-    let mut q = vec![0i32; layout.rows() * N5];
+    let mut values = vec![0f32; layout.rows() * N5];
     let mut reader = BitReader::new(stream);
     let mut failed = None;
     predictions(&layout, |level, cur, prev| {
@@ -175,7 +181,7 @@ pub fn decode(bytes: &[u8]) -> Result<ValueTable, ShipError> {
             } else {
                 s as u32
             };
-            q[cur + h] = predict(&q, cur, prev, h) + unzigzag(z);
+            values[cur + h] = predict(&values, cur, prev, h) + unzigzag(z) as f32 * step;
         }
         if reader.overrun() {
             failed = Some(ShipError::Truncated);
@@ -184,7 +190,6 @@ pub fn decode(bytes: &[u8]) -> Result<ValueTable, ShipError> {
     if let Some(e) = failed {
         return Err(e);
     }
-    let mut values: Vec<f32> = q.iter().map(|&x| x as f32 * step).collect();
     solve_levels(&layout, &mut values, (STORED.end() + 1..LEVELS).rev(), 1);
     solve_levels(&layout, &mut values, (0..*STORED.start()).rev(), 1);
     Ok(ValueTable::from_values(layout, values).expect("a value per row"))
@@ -280,37 +285,66 @@ impl BitWriter {
     }
 }
 
+/// Bits, most significant first, through a 64-bit window.
 struct BitReader<'a> {
     bytes: &'a [u8],
-    /// The next bit's position.
+    /// The next byte to load into the window.
+    next: usize,
+    /// The window: its `held` top bits are the next bits of the stream.
+    window: u64,
+    held: u32,
+    /// Bits taken so far.
     pos: usize,
 }
 
 impl BitReader<'_> {
     fn new(bytes: &[u8]) -> BitReader<'_> {
-        BitReader { bytes, pos: 0 }
+        BitReader {
+            bytes,
+            next: 0,
+            window: 0,
+            held: 0,
+            pos: 0,
+        }
     }
 
-    /// The next `MAX_LEN` bits without taking them (zeros past the end).
+    /// Loads bytes until the window holds more than 56 bits (zeros past the
+    /// end).
     #[inline]
-    fn peek(&self) -> u32 {
-        let byte = self.pos / 8;
-        let mut w = [0u8; 4];
-        let have = self.bytes.len().saturating_sub(byte).min(4);
-        w[..have].copy_from_slice(&self.bytes[byte..byte + have]);
-        let word = u32::from_be_bytes(w) << (self.pos % 8);
-        word >> (32 - MAX_LEN)
+    fn refill(&mut self) {
+        while self.held <= 56 {
+            let byte = self.bytes.get(self.next).copied().unwrap_or(0);
+            self.window |= (byte as u64) << (56 - self.held);
+            self.next += 1;
+            self.held += 8;
+        }
+    }
+
+    /// The next `MAX_LEN` bits without taking them.
+    #[inline]
+    fn peek(&mut self) -> u32 {
+        if self.held < MAX_LEN {
+            self.refill();
+        }
+        (self.window >> (64 - MAX_LEN)) as u32
+    }
+
+    /// Takes `len` (at most `MAX_LEN`) bits already peeked at.
+    #[inline]
+    fn skip(&mut self, len: u32) {
+        self.window <<= len;
+        self.held -= len;
+        self.pos += len as usize;
     }
 
     fn take(&mut self, len: u32) -> u32 {
         let mut v = 0;
-        for _ in 0..len {
-            let bit = self
-                .bytes
-                .get(self.pos / 8)
-                .map_or(0, |b| b >> (7 - self.pos % 8) & 1);
-            v = v << 1 | bit as u32;
-            self.pos += 1;
+        let mut left = len;
+        while left > 0 {
+            let n = left.min(MAX_LEN);
+            v = v << n | self.peek() >> (MAX_LEN - n);
+            self.skip(n);
+            left -= n;
         }
         v
     }
@@ -357,7 +391,7 @@ impl Decoder {
     fn symbol(&self, bits: &mut BitReader) -> usize {
         let (s, len) = self.table[bits.peek() as usize];
         // A prefix no code has: take one bit, so a bad stream still ends.
-        bits.pos += len.max(1) as usize;
+        bits.skip(len.max(1) as u32);
         s as usize
     }
 }
@@ -365,6 +399,24 @@ impl Decoder {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn decoding_gives_the_rounded_stored_levels_and_solves_the_rest_from_them() {
+        let exact = crate::testkit::table();
+        let shipped = decode(&encode(exact)).unwrap();
+        let layout = exact.layout();
+        let (a, b) = (exact.values(), shipped.values());
+        for level in STORED {
+            let rows = layout.level(level);
+            for i in rows.start * N5..rows.end * N5 {
+                assert_eq!(b[i], (a[i] / STEP).round() * STEP, "value {i}");
+            }
+        }
+        let mut again = b.to_vec();
+        solve_levels(layout, &mut again, (STORED.end() + 1..LEVELS).rev(), 2);
+        solve_levels(layout, &mut again, (0..*STORED.start()).rev(), 2);
+        assert!(again.iter().zip(b).all(|(x, y)| x.to_bits() == y.to_bits()));
+    }
 
     #[test]
     fn codes_round_trip_and_fit_their_limit() {

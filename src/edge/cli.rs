@@ -8,7 +8,7 @@ use crate::files::{read_file, write_atomic};
 use crate::host::arena::{DealSource, MatchSettings, run_match};
 use crate::host::deal::Deal;
 use crate::host::player::{Player, check_programs};
-use crate::host::program::Limits;
+use crate::host::program::{Clock, Limits};
 use crate::players::StrategySpec;
 use anyhow::{Context, Result, bail, ensure};
 use clap::{Parser, Subcommand};
@@ -185,6 +185,11 @@ struct TournamentArgs {
     /// Time limit per BID/PUT for programs, in milliseconds.
     #[arg(long, default_value_t = 500, value_parser = clap::value_parser!(u64).range(1..=600_000))]
     move_timeout: u64,
+    /// What time limits count: `cpu`, the program's CPU time as the
+    /// official judge does (a reply is also late after 5× the limit in wall
+    /// time), or `wall`.
+    #[arg(long, default_value = "cpu")]
+    clock: Clock,
     #[arg(long)]
     json: Option<PathBuf>,
     #[arg(long)]
@@ -253,6 +258,11 @@ struct MatchArgs {
     /// Time limit for READY, in milliseconds.
     #[arg(long, default_value_t = 3000, value_parser = clap::value_parser!(u64).range(1..=600_000))]
     ready_timeout: u64,
+    /// What time limits count: `cpu`, the program's CPU time as the
+    /// official judge does (a reply is also late after 5× the limit in wall
+    /// time), or `wall`.
+    #[arg(long, default_value = "cpu")]
+    clock: Clock,
     /// Write the official log of every game here (games separated by a blank line).
     #[arg(long)]
     log: Option<PathBuf>,
@@ -406,6 +416,7 @@ fn match_cmd(a: MatchArgs) -> Result<()> {
     let limits = Limits {
         ready: Duration::from_millis(a.ready_timeout),
         decision: Duration::from_millis(a.move_timeout),
+        clock: a.clock,
     };
     let mut log = String::new();
     let seed = a.seed.unwrap_or(0);
@@ -672,6 +683,7 @@ fn tournament_cmd(a: TournamentArgs) -> Result<()> {
         jobs: a.jobs as usize,
         limits: Limits {
             decision: Duration::from_millis(a.move_timeout),
+            clock: a.clock,
             ..Limits::default()
         },
     };

@@ -4,7 +4,7 @@
 use crate::host::deal::Deal;
 use crate::host::play::{GameResult, Outcome};
 use crate::host::player::{Player, play_deal};
-use crate::host::program::Limits;
+use crate::host::program::{Clock, Limits};
 use crate::host::stop;
 use crate::host::transcript::{Event, official_log};
 use crate::rng::derive_seed;
@@ -62,6 +62,8 @@ pub struct MatchSummary {
     pub games: u32,
     pub p1: Side,
     pub p2: Side,
+    /// What the time limits counted (the times shown are wall-clock).
+    pub clock: Clock,
     /// Stopped by Ctrl-C: the games played so far.
     #[serde(skip_serializing_if = "std::ops::Not::not")]
     pub interrupted: bool,
@@ -179,6 +181,10 @@ impl MatchSummary {
                 self.games
             ));
         }
+        lines.push(format!(
+            "time limits on the {} clock; decision times shown are wall-clock",
+            self.clock
+        ));
         lines.push(String::new());
         lines.join("\n")
     }
@@ -264,6 +270,7 @@ pub fn run_match(
         games: done as u32,
         p1,
         p2,
+        clock: limits.clock,
         interrupted: done < games,
     }
 }

@@ -1,7 +1,8 @@
 //! A program behind the protocol, as one seat of the game loop: spawned in
 //! its own process group (killed with the group when done), its replies
 //! read by a thread that stamps their arrival, each judged against the
-//! time limit from when its own command was sent.
+//! time limit from when its own command was sent — by the CPU time the
+//! program used, as the official judge counts, or by the wall clock.
 
 use crate::host::play::{Contestant, Fault, Message};
 use std::io::{BufReader, Read, Write};
@@ -17,6 +18,7 @@ use yacht_core::rules::{Bid, Bundle, MAX_BID, parse_dice};
 pub struct Limits {
     pub ready: Duration,
     pub decision: Duration,
+    pub clock: Clock,
 }
 
 impl Default for Limits {
@@ -24,7 +26,69 @@ impl Default for Limits {
         Limits {
             ready: Duration::from_secs(3),
             decision: Duration::from_millis(500),
+            clock: Clock::Cpu,
         }
+    }
+}
+
+/// What a time limit is measured in.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, serde::Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Clock {
+    /// The CPU time the program (all its threads) used since the command,
+    /// as the official judge counts: a busy machine makes nobody late. A
+    /// program that takes `WALL_SLACK` times the limit in wall time (it
+    /// sleeps, blocks, or gets almost no CPU) is late too.
+    #[default]
+    Cpu,
+    /// Wall time since the command was sent.
+    Wall,
+}
+
+/// Under [`Clock::Cpu`], the wall time after which a reply is late
+/// whatever CPU time it used, in multiples of the limit.
+pub const WALL_SLACK: u32 = 5;
+
+impl std::str::FromStr for Clock {
+    type Err = String;
+    fn from_str(s: &str) -> Result<Clock, String> {
+        match s {
+            "cpu" => Ok(Clock::Cpu),
+            "wall" => Ok(Clock::Wall),
+            _ => Err(format!("unknown clock {s:?} (cpu or wall)")),
+        }
+    }
+}
+
+impl std::fmt::Display for Clock {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(match self {
+            Clock::Cpu => "cpu",
+            Clock::Wall => "wall",
+        })
+    }
+}
+
+/// The CPU-time clock of a running process (all its threads).
+struct CpuClock(libc::clockid_t);
+
+impl CpuClock {
+    fn of(pid: u32) -> Option<CpuClock> {
+        let mut id: libc::clockid_t = 0;
+        // SAFETY: writes one clockid_t through a valid pointer.
+        let ok = unsafe { libc::clock_getcpuclockid(pid as libc::pid_t, &mut id) } == 0;
+        ok.then_some(CpuClock(id))
+    }
+
+    /// CPU time used so far; `None` once the process is gone.
+    fn now(&self) -> Option<Duration> {
+        let mut t = libc::timespec {
+            tv_sec: 0,
+            tv_nsec: 0,
+        };
+        // SAFETY: writes one timespec through a valid pointer.
+        let ok = unsafe { libc::clock_gettime(self.0, &mut t) } == 0;
+        ok.then(|| Duration::new(t.tv_sec as u64, t.tv_nsec as u32))
     }
 }
 
@@ -44,8 +108,12 @@ pub struct Program {
     lines: Receiver<(String, Instant)>,
     debug: Receiver<String>,
     limits: Limits,
-    /// When the command awaiting a reply was sent.
+    /// The program's CPU clock, when the system gives one.
+    cpu: Option<CpuClock>,
+    /// When the command awaiting a reply was sent, and the program's CPU
+    /// time then.
     sent: Instant,
+    cpu_at_send: Option<Duration>,
     /// Decision times (READY excluded).
     pub times: Vec<Duration>,
     /// Stderr lines passed on, and dropped past `MAX_DEBUG_LINES`.
@@ -84,11 +152,13 @@ impl Program {
         });
         Ok(Program {
             stdin: child.stdin.take(),
+            cpu: CpuClock::of(child.id()),
             child,
             lines,
             debug,
             limits,
             sent: Instant::now(),
+            cpu_at_send: None,
             times: Vec::new(),
             debug_kept: 0,
             debug_dropped: 0,
@@ -107,17 +177,46 @@ impl Program {
         }
     }
 
-    /// The reply to the last command, within `limit` of its sending, with
-    /// the time it took.
+    /// CPU time the program used since the last command was sent; `None`
+    /// when it cannot be read.
+    fn cpu_since_sent(&self) -> Option<Duration> {
+        let now = self.cpu.as_ref()?.now()?;
+        Some(now.saturating_sub(self.cpu_at_send?))
+    }
+
+    /// The reply to the last command, within `limit` of its sending on the
+    /// limits' clock, with the wall time it took.
     fn reply(&mut self, limit: Duration) -> Result<(String, Duration), Fault> {
-        let wait = (self.sent + limit).saturating_duration_since(Instant::now());
-        let (line, at) = match self.lines.recv_timeout(wait) {
-            Ok(x) => x,
-            Err(RecvTimeoutError::Timeout) => return Err(Fault::Tle),
-            Err(RecvTimeoutError::Disconnected) => return Err(Fault::ProgramExited),
+        let cpu = self.limits.clock == Clock::Cpu && self.cpu_at_send.is_some();
+        let wall_limit = if cpu { limit * WALL_SLACK } else { limit };
+        // Under the CPU clock, wait in steps: at each, the program is late
+        // if its CPU time is past the limit.
+        let mut check = limit;
+        let (line, at) = loop {
+            let wait =
+                (self.sent + check.min(wall_limit)).saturating_duration_since(Instant::now());
+            match self.lines.recv_timeout(wait) {
+                Ok(x) => break x,
+                Err(RecvTimeoutError::Disconnected) => return Err(Fault::ProgramExited),
+                Err(RecvTimeoutError::Timeout) => {}
+            }
+            let waited = self.sent.elapsed();
+            if waited >= wall_limit || !cpu {
+                return Err(Fault::Tle);
+            }
+            match self.cpu_since_sent() {
+                Some(used) if used <= limit => {
+                    check = waited + (limit - used).max(Duration::from_millis(10));
+                }
+                _ => return Err(Fault::Tle),
+            }
         };
         let took = at.saturating_duration_since(self.sent);
-        if took > limit {
+        let late = match self.cpu_since_sent() {
+            Some(used) if cpu => used > limit || took > wall_limit,
+            _ => took > limit,
+        };
+        if late {
             return Err(Fault::Tle);
         }
         Ok((line, took))
@@ -133,9 +232,16 @@ impl Program {
 
 impl Contestant for Program {
     fn tell(&mut self, message: Message<'_>) {
+        // READY's limit covers the program's start-up: its CPU time counts
+        // from the start. Other replies count from just before the command.
+        let cpu_at_send = match message {
+            Message::Ready => Some(Duration::ZERO),
+            _ => self.cpu.as_ref().and_then(CpuClock::now),
+        };
         self.send(&message.to_string());
         if matches!(message, Message::Ready | Message::Roll(_) | Message::Score) {
             self.sent = Instant::now();
+            self.cpu_at_send = cpu_at_send;
         }
     }
 

@@ -81,6 +81,11 @@ fn seeded_matches_between_programs_equal_in_process_ones_at_any_jobs() {
 /// Plays a one-game match of `script` (a sh program) against greedy and
 /// returns (fault line, seconds taken). Also checks nothing is left running.
 fn fault_of(name: &str, script: &str, marker: &str) -> (String, f64) {
+    fault_on_clock(name, script, marker, "cpu")
+}
+
+/// `fault_of` with time limits on `clock`.
+fn fault_on_clock(name: &str, script: &str, marker: &str, clock: &str) -> (String, f64) {
     let dir = scratch(&format!("fault-{name}"));
     let json = dir.join("m.json");
     let p1 = format!("sh -c '{script}'");
@@ -99,6 +104,8 @@ fn fault_of(name: &str, script: &str, marker: &str) -> (String, f64) {
                 "300",
                 "--ready-timeout",
                 "1000",
+                "--clock",
+                clock,
                 "--json",
             ])
             .arg(&json),
@@ -190,6 +197,24 @@ fn faulty_programs_lose_with_the_official_reason_promptly_and_leave_nothing() {
         let (fault, secs) = fault_of(name, script, marker);
         assert!(fault.ends_with(reason), "{name}: {fault}");
         assert!(secs < 10.0, "{name} took {secs:.1} s");
+    }
+}
+
+#[test]
+fn time_limits_count_the_programs_cpu_time_unless_told_wall() {
+    // Idle past the 300 ms limit (no CPU used), then a bad reply: on the
+    // CPU clock, as the official judge counts, the reply is judged; on the
+    // wall clock it is late.
+    let idle = "read l; echo OK; read l; sleep 0.6; echo BID X; sleep 30.0108";
+    let (fault, _) = fault_on_clock("idle-cpu", idle, "sleep 30.0108", "cpu");
+    assert!(fault.ends_with("BID PARSE FAILED"), "{fault}");
+    let (fault, _) = fault_on_clock("idle-wall", idle, "sleep 30.0108", "wall");
+    assert!(fault.ends_with("TLE"), "{fault}");
+    // Busy past the limit: late on either clock.
+    let busy = "read l; echo OK; read l; while :; do :; done";
+    for clock in ["cpu", "wall"] {
+        let (fault, _) = fault_on_clock(&format!("busy-{clock}"), busy, "", clock);
+        assert!(fault.ends_with("TLE"), "{clock}: {fault}");
     }
 }
 
