@@ -1,11 +1,13 @@
 //! Named players from TOML files: the opponents of a suite (`[[opponent]]`)
 //! or the entrants of a tournament (`[[entrant]]`), each with a name, a
-//! built-in `spec` or a program `command`, and a weight. Errors name the
-//! file and the entry.
+//! built-in `spec`, a program `command`, or a `hall` of fame (a folder whose
+//! genome files each become a player, sharing the entry's weight), and a
+//! weight. Errors name the file and the entry.
 
 use crate::host::player::Player;
 use serde::Deserialize;
 use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
 
 /// The largest weight: sums of weights stay finite, so fitness does too.
 pub const MAX_WEIGHT: f64 = 1e6;
@@ -25,6 +27,7 @@ struct Entry {
     name: Option<String>,
     spec: Option<String>,
     command: Option<String>,
+    hall: Option<String>,
     weight: Option<f64>,
 }
 
@@ -42,11 +45,6 @@ pub fn parse_roster(text: &str, file: &str, table: &str) -> Result<Vec<Listed>, 
     let mut out = Vec::new();
     for (i, e) in entries.into_iter().enumerate() {
         let at = |m: String| format!("{file}: {table} #{}: {m}", i + 1);
-        let player = match (&e.spec, &e.command) {
-            (Some(s), None) => Player::builtin(s).map_err(|e| at(e.to_string()))?,
-            (None, Some(c)) => Player::program(c).map_err(|e| at(e.to_string()))?,
-            _ => return Err(at("give exactly one of `spec` or `command`".into())),
-        };
         if table == "entrant" && e.weight.is_some() {
             return Err(at("a tournament entrant has no weight".into()));
         }
@@ -56,17 +54,61 @@ pub fn parse_roster(text: &str, file: &str, table: &str) -> Result<Vec<Listed>, 
                 "weight must be more than 0 and at most {MAX_WEIGHT}, got {weight}"
             )));
         }
-        let name = e.name.unwrap_or_else(|| player.name());
-        out.push(Listed {
-            name,
-            player,
-            weight,
-        });
+        let players = match (&e.spec, &e.command, &e.hall) {
+            (Some(s), None, None) => {
+                vec![(None, Player::builtin(s).map_err(|e| at(e.to_string()))?)]
+            }
+            (None, Some(c), None) => {
+                vec![(None, Player::program(c).map_err(|e| at(e.to_string()))?)]
+            }
+            (None, None, Some(dir)) => hall(Path::new(dir)).map_err(at)?,
+            _ => {
+                return Err(at("give exactly one of `spec`, `command` or `hall`".into()));
+            }
+        };
+        let share = weight / players.len() as f64;
+        for (member, player) in players {
+            let name = match (&e.name, member) {
+                (Some(n), Some(m)) => format!("{n}/{m}"),
+                (None, Some(m)) => format!("hall/{m}"),
+                (Some(n), None) => n.clone(),
+                (None, None) => player.name(),
+            };
+            out.push(Listed {
+                name,
+                player,
+                weight: share,
+            });
+        }
     }
     if out.is_empty() {
         return Err(format!("{file}: no [[{table}]] entries"));
     }
     Ok(out)
+}
+
+/// The members of a hall of fame: every `*.toml` genome file in `dir`, by
+/// file name, each named by its file stem. An empty or missing folder is an
+/// error (its weight would count for nothing).
+fn hall(dir: &Path) -> Result<Vec<(Option<String>, Player)>, String> {
+    let entries = std::fs::read_dir(dir).map_err(|e| format!("hall {}: {e}", dir.display()))?;
+    let mut files: Vec<PathBuf> = entries
+        .filter_map(|e| Some(e.ok()?.path()))
+        .filter(|p| p.extension().is_some_and(|x| x == "toml") && p.is_file())
+        .collect();
+    files.sort();
+    if files.is_empty() {
+        return Err(format!("hall {}: no genome files (*.toml)", dir.display()));
+    }
+    files
+        .into_iter()
+        .map(|f| {
+            let stem = f.file_stem().map(|s| s.to_string_lossy().into_owned());
+            let player = Player::builtin(&format!("genome:{}", f.display()))
+                .map_err(|e| format!("hall {}: {e}", dir.display()))?;
+            Ok((stem, player))
+        })
+        .collect()
 }
 
 /// The ten sample AIs, weight 1 each.
@@ -100,7 +142,7 @@ mod tests {
         let e = |text: &str| parse_roster(text, "s.toml", "opponent").unwrap_err();
         assert_eq!(
             e("[[opponent]]\nspec = \"greedy\"\n[[opponent]]\nspec = \"x\"\ncommand = \"y\"\n"),
-            "s.toml: opponent #2: give exactly one of `spec` or `command`"
+            "s.toml: opponent #2: give exactly one of `spec`, `command` or `hall`"
         );
         assert!(e("[[entrant]]\nspec = \"greedy\"\n").contains("unknown table `entrant`"));
         assert_eq!(e(""), "s.toml: no [[opponent]] entries");
@@ -115,5 +157,41 @@ mod tests {
             entrant.unwrap_err(),
             "t.toml: entrant #1: a tournament entrant has no weight"
         );
+    }
+
+    #[test]
+    fn a_hall_is_every_genome_file_of_its_folder_sharing_the_weight() {
+        let dir = std::env::temp_dir().join(format!("hall-test-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        std::fs::write(dir.join("b.toml"), "bid_scale = 0.5\n").unwrap();
+        std::fs::write(dir.join("a.toml"), "").unwrap();
+        std::fs::write(dir.join("notes.txt"), "not a genome").unwrap();
+        let text = |name: &str| {
+            format!(
+                "[[opponent]]\nspec = \"dp\"\n[[opponent]]\n{name}hall = \"{}\"\nweight = 4\n",
+                dir.display()
+            )
+        };
+        let suite = parse_roster(&text(""), "s.toml", "opponent").unwrap();
+        let got: Vec<(&str, f64)> = suite.iter().map(|o| (o.name.as_str(), o.weight)).collect();
+        assert_eq!(got, [("dp", 1.0), ("hall/a", 2.0), ("hall/b", 2.0)]);
+        let named = parse_roster(&text("name = \"champions\"\n"), "s.toml", "opponent").unwrap();
+        assert_eq!(named[2].name, "champions/b");
+        // A genome that does not parse is an error naming the hall.
+        std::fs::write(dir.join("c.toml"), "no_such_gene = 1\n").unwrap();
+        let e = parse_roster(&text(""), "s.toml", "opponent").unwrap_err();
+        assert!(
+            e.starts_with("s.toml: opponent #2: hall ") && e.contains("no_such_gene"),
+            "{e}"
+        );
+        // An empty or missing folder is an error, not a weight for nothing.
+        for f in ["a.toml", "b.toml", "c.toml"] {
+            std::fs::remove_file(dir.join(f)).unwrap();
+        }
+        let e = parse_roster(&text(""), "s.toml", "opponent").unwrap_err();
+        assert!(e.ends_with("no genome files (*.toml)"), "{e}");
+        std::fs::remove_dir_all(&dir).unwrap();
+        let e = parse_roster(&text(""), "s.toml", "opponent").unwrap_err();
+        assert!(e.contains("hall-test"), "{e}");
     }
 }

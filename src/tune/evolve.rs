@@ -846,17 +846,41 @@ pub fn validate(
     })
 }
 
-/// Copies `file` into `history/` beside it as `NAME-<date>-<run>.toml`
-/// (made unique), before it is replaced.
+/// Copies `file` into `history/` beside it before it is replaced, named for
+/// the run that wrote it (`<that run>.toml`, from its header) or else
+/// `NAME-<date>-before-<run>.toml` (made unique). The folder is the hall of
+/// fame the suites list.
 fn keep_in_history(file: &Path, run: &str) -> Result<PathBuf> {
     let dir = file.parent().unwrap_or(Path::new(".")).join("history");
-    let stem = file
-        .file_stem()
-        .map_or_else(|| "genome".into(), |s| s.to_string_lossy().into_owned());
-    let copy = free_path(&dir, &format!("{stem}-{}-{run}", today()), ".toml");
     let text = read_file(file)?;
+    let name = match written_by(&text) {
+        Some(origin) => origin.to_string(),
+        None => {
+            let stem = file
+                .file_stem()
+                .map_or_else(|| "genome".into(), |s| s.to_string_lossy().into_owned());
+            format!("{stem}-{}-before-{run}", today())
+        }
+    };
+    let copy = free_path(&dir, &name, ".toml");
     write_atomic(&copy, text.as_bytes())?;
     Ok(copy)
+}
+
+/// The run a best-genome file names in its first line (see
+/// [`best_header`]), when it is a plain folder name.
+fn written_by(text: &str) -> Option<&str> {
+    let rest = text
+        .lines()
+        .next()?
+        .strip_prefix("# Best genome of run `")?;
+    let run = &rest[..rest.find('`')?];
+    let plain = !run.is_empty()
+        && run
+            .chars()
+            .all(|c| c.is_ascii_alphanumeric() || matches!(c, '-' | '_' | '.'))
+        && !run.starts_with('.');
+    plain.then_some(run)
 }
 
 impl Validation {
@@ -955,6 +979,21 @@ mod tests {
     use crate::rng::unit;
     use rand_core::SeedableRng;
     use rand_pcg::Pcg32;
+
+    #[test]
+    fn a_replaced_champion_is_named_for_the_run_that_wrote_it() {
+        let header = "# Best genome of run `strength-5` (seed 5, 40 generations x 16 genomes, git 97e39362d620), written 2026-11-23.\n";
+        assert_eq!(written_by(header), Some("strength-5"));
+        for other in [
+            "# The default genome\n",
+            "# Best genome of run `../up` (seed 1)\n",
+            "# Best genome of run `` (seed 1)\n",
+            "# Best genome of run `open\n",
+            "",
+        ] {
+            assert_eq!(written_by(other), None, "{other:?}");
+        }
+    }
 
     #[test]
     fn the_sequential_boundary_keeps_the_false_alarm_rate_at_5_percent() {
