@@ -126,6 +126,10 @@ struct EvolveArgs {
     /// (the logistic of the margin over 20 000 points: less noisy).
     #[arg(long, default_value = "win-rate", conflicts_with = "resume")]
     fitness: crate::tune::eval::Fitness,
+    /// Genes the GA leaves as the initial genomes have them: names, or
+    /// `prefix*` (e.g. `prio_*`), comma-separated or repeated.
+    #[arg(long, value_delimiter = ',', conflicts_with = "resume")]
+    freeze: Vec<String>,
     /// Run folder name under runs/ (default: run-s<seed>, made unique).
     #[arg(long, value_parser = clap::builder::NonEmptyStringValueParser::new(), conflicts_with = "resume")]
     name: Option<String>,
@@ -554,6 +558,7 @@ fn evolve_cmd(a: EvolveArgs) -> Result<()> {
             },
             suite: crate::tune::suite::load(&a.suite, &[])?,
             fitness: a.fitness,
+            freeze: a.freeze.clone(),
         })?,
     };
     let cfg = dir.load_config()?;

@@ -269,7 +269,12 @@ mod tests {
         use yacht_core::genome_bot::GenomeBot;
         use yacht_core::rules::PerSeat;
         for i in 0..12u64 {
-            let g = perturbed(&Genome::default(), 0.4, i);
+            let g = perturbed(
+                &Genome::default(),
+                0.4,
+                &[false; yacht_core::genome::N_GENES],
+                i,
+            );
             for n in 1..=10 {
                 let me: Box<dyn Strategy> = Box::new(GenomeBot::new(&g, values::shipped_table()));
                 let mut me = InProcess::new(me, 1);

@@ -10,7 +10,9 @@ use crate::host::player::Player;
 use crate::players::StrategySpec;
 use crate::rng::derive_seed;
 use crate::tune::eval::{Evaluation, Faults, Fitness, Paired, evaluate};
-use crate::tune::ga::{GaSettings, diversity, next_generation, perturbed, ranking};
+use crate::tune::ga::{
+    FrozenGenes, GaSettings, diversity, frozen_genes, next_generation, perturbed, ranking,
+};
 use crate::tune::named::NamedGenes;
 use crate::tune::suite::Opponent;
 use serde::{Deserialize, Serialize};
@@ -163,6 +165,8 @@ pub enum RunError {
     InUse { dir: PathBuf, pid: Option<i32> },
     #[error("--name must not be empty")]
     EmptyName,
+    #[error("{0}")]
+    Frozen(String),
     #[error(
         "run `{run}` has already run {done} generations: --generations {asked} would shorten it"
     )]
@@ -221,8 +225,13 @@ impl RunConfig {
             .collect()
     }
 
+    /// The genes the GA leaves alone.
+    fn frozen(&self) -> Result<FrozenGenes> {
+        frozen_genes(&self.ga.frozen).map_err(RunError::Frozen)
+    }
+
     /// The first generation: the initial genomes, then perturbed copies.
-    fn first_population(&self) -> Vec<Genome> {
+    fn first_population(&self, frozen: &FrozenGenes) -> Vec<Genome> {
         let init: Vec<Genome> = self
             .initial
             .iter()
@@ -242,6 +251,7 @@ impl RunConfig {
                     perturbed(
                         base,
                         self.init_sigma,
+                        frozen,
                         derive_seed(&[self.seed, 0x1417, i as u64]),
                     )
                 }
@@ -266,12 +276,15 @@ pub struct NewRun {
     pub init: Vec<PathBuf>,
     pub suite: Vec<Opponent>,
     pub fitness: Fitness,
+    /// Genes the GA leaves as the initial genomes have them.
+    pub freeze: Vec<String>,
 }
 
 /// Creates a run folder and its config.toml (seed, settings, suite,
 /// initial genomes, tool version, git revision). A folder that already
 /// holds a run is an error saying how to resume it.
 pub fn create_run(new: &NewRun) -> Result<(RunDir, RunLock)> {
+    frozen_genes(&new.freeze).map_err(RunError::Frozen)?;
     let mut initial = Vec::new();
     for p in &new.init {
         let shown = p.display().to_string();
@@ -321,7 +334,10 @@ pub fn create_run(new: &NewRun) -> Result<(RunDir, RunLock)> {
         validation_games: new.validation_games,
         validate_top: new.validate_top,
         init_sigma: 0.1,
-        ga: GaSettings::default(),
+        ga: GaSettings {
+            frozen: new.freeze.clone(),
+            ..GaSettings::default()
+        },
         fitness: new.fitness,
         suite,
         initial,
@@ -562,6 +578,7 @@ pub trait Progress {
 pub fn run_generations(dir: &RunDir, progress: &mut dyn Progress) -> Result<Checkpoint> {
     let cfg = dir.load_config()?;
     let suite = cfg.opponents()?;
+    let frozen = cfg.frozen()?;
     let names: Vec<String> = suite.iter().map(|o| o.name.clone()).collect();
     let loaded = dir.load_checkpoint()?;
     // What the next generation is made from: the checkpoint, or at first
@@ -592,7 +609,7 @@ pub fn run_generations(dir: &RunDir, progress: &mut dyn Progress) -> Result<Chec
         }
         None => Checkpoint {
             next_generation: 0,
-            population: named(&cfg.first_population()),
+            population: named(&cfg.first_population(&frozen)),
             last_fitness: vec![],
             last_population: vec![],
             rows: vec![],
@@ -650,6 +667,7 @@ pub fn run_generations(dir: &RunDir, progress: &mut dyn Progress) -> Result<Chec
             &pop,
             &fitness,
             &cfg.ga,
+            &frozen,
             derive_seed(&[cfg.seed, 0x6A, generation as u64]),
         );
         cp.rows.push(row.clone());

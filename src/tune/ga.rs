@@ -1,7 +1,7 @@
 //! The genetic algorithm's operators on genomes: tournament selection, BLX-α
 //! crossover and range-scaled mutation within each gene's bounds, elitism,
-//! and a diversity measure. Pure: it sees genomes and fitness values, never
-//! dice.
+//! frozen genes, and a diversity measure. Pure: it sees genomes and fitness
+//! values, never dice.
 
 use crate::rng::{normal, uniform, unit};
 use rand_core::SeedableRng;
@@ -25,6 +25,10 @@ pub struct GaSettings {
     pub mutation_rate: f64,
     /// Mutation step as a fraction of the gene's range (standard deviation).
     pub mutation_sigma: f64,
+    /// Genes left as the starting genomes have them (`--freeze`): names,
+    /// or `prefix*` for every gene whose name starts so.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub frozen: Vec<String>,
 }
 
 impl Default for GaSettings {
@@ -36,8 +40,40 @@ impl Default for GaSettings {
             blx_alpha: 0.3,
             mutation_rate: 0.15,
             mutation_sigma: 0.08,
+            frozen: Vec::new(),
         }
     }
+}
+
+/// Which genes are frozen, by gene index.
+pub type FrozenGenes = [bool; N_GENES];
+
+/// The genes `patterns` name: gene names, or `prefix*` for every gene whose
+/// name starts with the prefix. A pattern that names no gene is an error
+/// listing the genes.
+pub fn frozen_genes(patterns: &[String]) -> Result<FrozenGenes, String> {
+    let mut frozen = [false; N_GENES];
+    for p in patterns {
+        let matches = |name: &str| match p.strip_suffix('*') {
+            Some(prefix) => name.starts_with(prefix),
+            None => name == p,
+        };
+        let mut any = false;
+        for (f, g) in frozen.iter_mut().zip(GENES) {
+            if matches(g.name) {
+                *f = true;
+                any = true;
+            }
+        }
+        if !any {
+            let names: Vec<&str> = GENES.iter().map(|g| g.name).collect();
+            return Err(format!(
+                "--freeze {p}: no gene of that name (genes: {})",
+                names.join(", ")
+            ));
+        }
+    }
+    Ok(frozen)
 }
 
 /// Indices of the population sorted by fitness, best first (ties: lower index).
@@ -55,8 +91,15 @@ fn tournament(fitness: &[f64], k: usize, rng: &mut Pcg32) -> usize {
 }
 
 /// The next generation from a population and its fitness, with `seed`
-/// naming this generation's random stream.
-pub fn next_generation(pop: &[Genome], fitness: &[f64], s: &GaSettings, seed: u64) -> Vec<Genome> {
+/// naming this generation's random stream. A child's frozen genes are its
+/// first parent's.
+pub fn next_generation(
+    pop: &[Genome],
+    fitness: &[f64],
+    s: &GaSettings,
+    frozen: &FrozenGenes,
+    seed: u64,
+) -> Vec<Genome> {
     let mut rng = Pcg32::seed_from_u64(seed);
     let order = ranking(fitness);
     let mut next: Vec<Genome> = order
@@ -72,6 +115,10 @@ pub fn next_generation(pop: &[Genome], fitness: &[f64], s: &GaSettings, seed: u6
             genes: [0.0; N_GENES],
         };
         for (i, g) in GENES.iter().enumerate() {
+            if frozen[i] {
+                child.genes[i] = a.genes[i];
+                continue;
+            }
             let mut v = if cross {
                 let (lo, hi) = (a.genes[i].min(b.genes[i]), a.genes[i].max(b.genes[i]));
                 let w = hi - lo;
@@ -102,11 +149,18 @@ pub fn diversity(pop: &[Genome]) -> f64 {
     total / N_GENES as f64
 }
 
-/// A random genome within bounds, centred on `base`, for the first generation.
-pub fn perturbed(base: &Genome, sigma: f64, seed: u64) -> Genome {
+/// A random genome within bounds, centred on `base`, for the first
+/// generation; frozen genes are `base`'s.
+pub fn perturbed(base: &Genome, sigma: f64, frozen: &FrozenGenes, seed: u64) -> Genome {
     let mut rng = Pcg32::seed_from_u64(seed);
     let mut g = base.clone();
-    for (v, spec) in g.genes.iter_mut().zip(GENES.iter()) {
+    for ((v, spec), _) in g
+        .genes
+        .iter_mut()
+        .zip(GENES)
+        .zip(frozen)
+        .filter(|(_, f)| !**f)
+    {
         *v = (*v + normal(&mut rng) * sigma * (spec.max - spec.min)).clamp(spec.min, spec.max);
     }
     g
@@ -116,9 +170,11 @@ pub fn perturbed(base: &Genome, sigma: f64, seed: u64) -> Genome {
 mod tests {
     use super::*;
 
+    const NONE: FrozenGenes = [false; N_GENES];
+
     fn pop(n: usize) -> Vec<Genome> {
         (0..n)
-            .map(|i| perturbed(&Genome::default(), 0.2, i as u64))
+            .map(|i| perturbed(&Genome::default(), 0.2, &NONE, i as u64))
             .collect()
     }
 
@@ -131,7 +187,7 @@ mod tests {
             mutation_sigma: 0.5,
             ..GaSettings::default()
         };
-        let next = next_generation(&p, &fit, &s, 9);
+        let next = next_generation(&p, &fit, &s, &NONE, 9);
         assert_eq!(next.len(), 12);
         assert_eq!(next[0], p[11]);
         assert_eq!(next[1], p[10]);
@@ -140,8 +196,43 @@ mod tests {
                 assert!((spec.min..=spec.max).contains(v));
             }
         }
-        assert_eq!(next, next_generation(&p, &fit, &s, 9));
-        assert_ne!(next, next_generation(&p, &fit, &s, 10));
+        assert_eq!(next, next_generation(&p, &fit, &s, &NONE, 9));
+        assert_ne!(next, next_generation(&p, &fit, &s, &NONE, 10));
+    }
+
+    #[test]
+    fn frozen_genes_stay_as_the_starting_genomes_have_them() {
+        use yacht_core::genome::{BID_SCALE, PRIO};
+        let frozen = frozen_genes(&["prio_*".into(), "bid_scale".into()]).unwrap();
+        let names: Vec<&str> = (0..N_GENES)
+            .filter(|&i| frozen[i])
+            .map(|i| GENES[i].name)
+            .collect();
+        assert_eq!(names.len(), 13);
+        assert!(frozen[PRIO] && frozen[PRIO + 11] && frozen[BID_SCALE]);
+        let mut base = Genome::default();
+        base.genes[PRIO + 3] = 2.5;
+        let p: Vec<Genome> = (0..12).map(|i| perturbed(&base, 0.2, &frozen, i)).collect();
+        let s = GaSettings {
+            mutation_rate: 1.0,
+            ..GaSettings::default()
+        };
+        let fit: Vec<f64> = (0..12).map(|i| i as f64).collect();
+        let mut generation = p;
+        for seed in 0..5 {
+            generation = next_generation(&generation, &fit, &s, &frozen, seed);
+        }
+        for g in &generation {
+            for i in (0..N_GENES).filter(|&i| frozen[i]) {
+                assert_eq!(g.genes[i], base.genes[i], "{}", GENES[i].name);
+            }
+        }
+        assert!(diversity(&generation) > 0.0);
+        let e = frozen_genes(&["prio_*".into(), "bid_scael".into()]).unwrap_err();
+        assert!(
+            e.starts_with("--freeze bid_scael: no gene of that name (genes: prio_one,"),
+            "{e}"
+        );
     }
 
     #[test]

@@ -518,3 +518,41 @@ fn nonsense_values_are_refused_before_anything_is_written() {
     }
     assert!(!dir.join("runs").exists());
 }
+
+#[test]
+fn frozen_genes_keep_their_initial_values_and_a_bad_name_is_refused() {
+    let dir = scratch("evolve-freeze");
+    let run = dir.join("runs").join("frozen");
+    run_ok(evolve(&dir, "frozen", "2", "3").args(["--freeze", "prio_*,bid_scale"]));
+    let config = std::fs::read_to_string(run.join("config.toml")).unwrap();
+    assert!(
+        config.contains("frozen = [\"prio_*\", \"bid_scale\"]"),
+        "{config}"
+    );
+    let cp: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(run.join("checkpoint.json")).unwrap())
+            .unwrap();
+    let genomes = cp["population"].as_array().unwrap();
+    let mut moved = 0;
+    for g in genomes
+        .iter()
+        .chain(cp["last_population"].as_array().unwrap())
+    {
+        assert_eq!(g["bid_scale"], 1.0);
+        assert_eq!(g["prio_yacht"], 0.0);
+        assert_eq!(g["prio_one"], 0.0);
+        moved += usize::from(g["bid_opp_weight"] != 1.0);
+    }
+    assert!(moved > 0, "the other genes evolve");
+    let out = evolve(&dir, "typo", "2", "1")
+        .args(["--freeze", "bid_scael"])
+        .output()
+        .unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(1), "{err}");
+    assert!(
+        err.contains("--freeze bid_scael: no gene of that name"),
+        "{err}"
+    );
+    assert!(!dir.join("runs").join("typo").exists());
+}
