@@ -129,6 +129,31 @@ const STRONG_BELOW: f64 = 0.9;
 /// safe).
 const STRONG_COLOURS: [RGBColor; 4] = [BLUE_OI, VERMILLION_OI, GREEN_OI, PURPLE_OI];
 
+/// Where a legend covers the least of a chart: the right-hand corner (upper
+/// or lower) of the half of the y range `lo..hi` that holds fewer of the
+/// points in the right 40 % of the x range `0..=last`.
+fn legend_corner(
+    points: impl Iterator<Item = (i32, f64)>,
+    last: i32,
+    lo: f64,
+    hi: f64,
+) -> SeriesLabelPosition {
+    let middle = (lo + hi) / 2.0;
+    let (mut upper, mut lower) = (0, 0);
+    for (_, y) in points.filter(|&(x, _)| x as f64 >= 0.6 * last as f64) {
+        if y >= middle {
+            upper += 1;
+        } else {
+            lower += 1;
+        }
+    }
+    if upper <= lower {
+        SeriesLabelPosition::UpperRight
+    } else {
+        SeriesLabelPosition::LowerRight
+    }
+}
+
 /// Draws a run's plot to a PNG of `size` pixels: fitness per generation
 /// (best, mean, worst, best so far, and the validated winner's fitness on
 /// held-out dice when given), the population's diversity, the best
@@ -222,8 +247,9 @@ pub fn fitness_png(
         .label(format!("validated winner, held-out dice: {v:.4}"))
         .legend(|(x, y)| PathElement::new(vec![(x, y), (x + 20, y)], PURPLE_OI.stroke_width(2)));
     }
+    let drawn = all.iter().flat_map(|ys| line(ys)).chain(line(&best_so_far));
     c.configure_series_labels()
-        .position(SeriesLabelPosition::LowerRight)
+        .position(legend_corner(drawn, last, lo, 1.0))
         .background_style(WHITE.mix(0.85))
         .border_style(BLACK)
         .draw()?;
@@ -245,6 +271,8 @@ pub fn fitness_png(
         .x_labels((last as usize + 1).min(21))
         .y_labels(3)
         .y_desc("diversity")
+        .label_style(("sans-serif", 12))
+        .axis_desc_style(("sans-serif", 12))
         .draw()?;
     d.draw_series(LineSeries::new(
         line(&series.diversity),
@@ -253,6 +281,8 @@ pub fn fitness_png(
 
     // Win rate against the strong opponents, as lines.
     if let Some(area) = lines {
+        // The legend in a strip below the chart: the lines fill it.
+        let (area, strip) = area.split_vertically(area.dim_in_pixel().1.saturating_sub(24));
         let rates = || {
             strong
                 .iter()
@@ -280,20 +310,25 @@ pub fn fitness_png(
             4,
             BLACK.stroke_width(1),
         ))?;
+        let mut x = 76;
         for (i, &k) in strong.iter().enumerate() {
             let color = STRONG_COLOURS[i % STRONG_COLOURS.len()];
             let (name, ys) = &series.by_opponent[k];
-            l.draw_series(LineSeries::new(line(ys), color.stroke_width(2)))?
-                .label(name.clone())
-                .legend(move |(x, y)| {
-                    PathElement::new(vec![(x, y), (x + 20, y)], color.stroke_width(2))
-                });
+            l.draw_series(LineSeries::new(line(ys), color.stroke_width(2)))?;
+            strip.draw(&PathElement::new(
+                vec![(x, 12), (x + 20, 12)],
+                color.stroke_width(2),
+            ))?;
+            strip.draw(&Text::new(
+                name.clone(),
+                (x + 26, 12),
+                ("sans-serif", 13)
+                    .into_font()
+                    .color(&BLACK)
+                    .pos(Pos::new(HPos::Left, VPos::Center)),
+            ))?;
+            x += 26 + 8 * name.chars().count() as i32 + 24;
         }
-        l.configure_series_labels()
-            .position(SeriesLabelPosition::UpperRight)
-            .background_style(WHITE.mix(0.85))
-            .border_style(BLACK)
-            .draw()?;
     }
 
     // Win rate per opponent: a heat map, hardest opponent on top.
