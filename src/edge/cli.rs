@@ -163,7 +163,8 @@ struct TournamentArgs {
     /// An entrant: NAME=SPEC (greedy, sample:N, genome:PATH, …) or NAME=COMMAND (repeatable).
     #[arg(long = "entrant")]
     entrants: Vec<String>,
-    /// Entrants from a TOML file: [[entrant]] with name and spec or command.
+    /// Entrants from a TOML file: [[entrant]] with name and spec, command or
+    /// hall (a folder of genome files, one entrant each).
     #[arg(long)]
     file: Option<PathBuf>,
     /// Add the ten sample AIs.
