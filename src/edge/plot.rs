@@ -3,6 +3,7 @@
 //! table. Colours are colour-blind safe (Okabe–Ito lines, a viridis scale).
 //! The font ships in the binary; no system package is needed.
 
+use crate::tune::eval::Fitness;
 use anyhow::{Context, Result, anyhow};
 use plotters::prelude::*;
 use plotters::style::text_anchor::{HPos, Pos, VPos};
@@ -94,6 +95,8 @@ const BLUE_OI: RGBColor = RGBColor(0, 114, 178);
 const GREEN_OI: RGBColor = RGBColor(0, 158, 115);
 const VERMILLION_OI: RGBColor = RGBColor(213, 94, 0);
 const PURPLE_OI: RGBColor = RGBColor(204, 121, 167);
+const ORANGE_OI: RGBColor = RGBColor(230, 159, 0);
+const SKY_OI: RGBColor = RGBColor(86, 180, 233);
 
 /// A sequential colour-blind-safe scale (viridis, by five anchors): 0 dark
 /// purple … 1 yellow.
@@ -126,8 +129,17 @@ fn win_scale(win: f64) -> f64 {
 const STRONG_BELOW: f64 = 0.9;
 
 /// Line colours of the strong opponents' panel (Okabe–Ito, colour-blind
-/// safe).
-const STRONG_COLOURS: [RGBColor; 4] = [BLUE_OI, VERMILLION_OI, GREEN_OI, PURPLE_OI];
+/// safe; yellow left out, too faint on white). More opponents than colours
+/// repeat them.
+const STRONG_COLOURS: [RGBColor; 7] = [
+    BLUE_OI,
+    VERMILLION_OI,
+    GREEN_OI,
+    PURPLE_OI,
+    ORANGE_OI,
+    SKY_OI,
+    BLACK,
+];
 
 /// Where a legend covers the least of a chart: the right-hand corner (upper
 /// or lower) of the half of the y range `lo..hi` that holds fewer of the
@@ -163,6 +175,7 @@ fn legend_corner(
 pub fn fitness_png(
     series: &Series,
     title: &str,
+    fitness: Fitness,
     validated: Option<f64>,
     out: &Path,
     size: (u32, u32),
@@ -213,7 +226,7 @@ pub fn fitness_png(
         .build_cartesian_2d(0..last, lo..1.0)?;
     c.configure_mesh()
         .x_desc("generation")
-        .y_desc("fitness (weighted win rate)")
+        .y_desc(format!("fitness ({})", fitness.axis_label()))
         .x_labels((last as usize + 1).min(21))
         .draw()?;
     let line =
@@ -544,13 +557,19 @@ pub fn plot_run(run_dir: &Path, out: &Path, size: (u32, u32)) -> Result<()> {
     if let Some(dir) = out.parent().filter(|d| !d.as_os_str().is_empty()) {
         std::fs::create_dir_all(dir).with_context(|| format!("cannot create {}", dir.display()))?;
     }
+    // What the run's fitness is (runs before the setting: win rate).
+    let fitness = std::fs::read_to_string(run_dir.join("config.toml"))
+        .ok()
+        .and_then(|t| t.parse::<toml::Table>().ok())
+        .and_then(|c| c.get("fitness")?.as_str()?.parse().ok())
+        .unwrap_or_default();
     // The validated winner's fitness, once the run has been validated.
     let validated = std::fs::read_to_string(run_dir.join("validation.json"))
         .ok()
         .and_then(|t| serde_json::from_str::<serde_json::Value>(&t).ok())
         .and_then(|v| v["winner"]["fitness"].as_f64());
     let tmp = png_beside(out);
-    let drawn = fitness_png(&series, &title, validated, &tmp, size);
+    let drawn = fitness_png(&series, &title, fitness, validated, &tmp, size);
     finish_png(drawn, &tmp, out)
 }
 

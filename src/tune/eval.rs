@@ -90,6 +90,14 @@ impl Fitness {
     }
 
     /// How the tables describe it.
+    /// A short name for a plot's axis.
+    pub fn axis_label(self) -> String {
+        match self {
+            Fitness::WinRate => "weighted win rate".to_string(),
+            Fitness::Margin => format!("weighted logistic(margin / {MARGIN_SCALE})"),
+        }
+    }
+
     pub fn describe(self) -> String {
         match self {
             Fitness::WinRate => "weighted mean win rate, draws ½".to_string(),
