@@ -100,6 +100,11 @@ pub struct Checkpoint {
     /// Fitness of the last evaluated population (for the final ranking).
     pub last_fitness: Vec<f64>,
     pub last_population: Vec<NamedGenes>,
+    /// Every fitness each genome of `last_population` got, oldest first:
+    /// an elite is evaluated again, on fresh dice, in each generation it
+    /// survives. Empty in checkpoints written before it was kept.
+    #[serde(default)]
+    pub last_scores: Vec<Vec<f64>>,
     pub rows: Vec<GenerationRow>,
 }
 
@@ -127,7 +132,41 @@ impl Checkpoint {
         if self.next_generation > 0 && self.last_population.is_empty() {
             return Err("no last generation".into());
         }
+        if !self.last_scores.is_empty() && self.last_scores.len() != self.last_population.len() {
+            return Err(format!(
+                "scores of {} genomes for {}",
+                self.last_scores.len(),
+                self.last_population.len()
+            ));
+        }
         Ok(())
+    }
+
+    /// The scores `pop`'s genomes already have: those of the same genome
+    /// in the last population (an elite, or a child that is an exact copy).
+    fn carried_scores(&self, pop: &[Genome]) -> Vec<Vec<f64>> {
+        pop.iter()
+            .map(|g| {
+                self.last_population
+                    .iter()
+                    .zip(&self.last_scores)
+                    .find(|(p, _)| p.genome == *g)
+                    .map_or_else(Vec::new, |(_, s)| s.clone())
+            })
+            .collect()
+    }
+
+    /// What the last population's genomes are ranked by for validation:
+    /// each one's mean over all its evaluations (its latest fitness in
+    /// checkpoints without scores).
+    fn mean_scores(&self) -> Vec<f64> {
+        if self.last_scores.len() != self.last_population.len() {
+            return self.last_fitness.clone();
+        }
+        self.last_scores
+            .iter()
+            .map(|s| s.iter().sum::<f64>() / s.len().max(1) as f64)
+            .collect()
     }
 }
 
@@ -612,6 +651,7 @@ pub fn run_generations(dir: &RunDir, progress: &mut dyn Progress) -> Result<Chec
             population: named(&cfg.first_population(&frozen)),
             last_fitness: vec![],
             last_population: vec![],
+            last_scores: vec![],
             rows: vec![],
         },
     };
@@ -649,6 +689,10 @@ pub fn run_generations(dir: &RunDir, progress: &mut dyn Progress) -> Result<Chec
             all.map(|o| u64::from(f(&o.faults))).sum()
         };
         let fitness: Vec<f64> = evals.iter().map(|e| e.fitness).collect();
+        let mut scores = cp.carried_scores(&pop);
+        for (s, &f) in scores.iter_mut().zip(&fitness) {
+            s.push(f);
+        }
         let order = ranking(&fitness);
         let best = &evals[order[0]];
         let row = GenerationRow {
@@ -672,6 +716,7 @@ pub fn run_generations(dir: &RunDir, progress: &mut dyn Progress) -> Result<Chec
         );
         cp.rows.push(row.clone());
         cp.last_fitness = fitness;
+        cp.last_scores = scores;
         cp.last_population = std::mem::replace(&mut cp.population, named(&next));
         cp.next_generation = generation + 1;
         write_csv(&dir.csv(), &names, &cp.rows)?;
@@ -747,10 +792,13 @@ pub fn validate(
         }
     };
     let judged = |name: &str, g: &Genome, seed: u64| judged_on(name, g, seed, deals);
-    let order = ranking(&cp.last_fitness);
+    // Ranked by the mean over every evaluation, not by the latest one: an
+    // elite evaluated in several generations is not outranked by one
+    // lucky child.
+    let order = ranking(&cp.mean_scores());
     let top = cfg.validate_top.max(1).min(order.len());
     progress.message(&format!(
-        "validating the top {top} genomes on held-out dice, {} games per opponent …",
+        "validating the top {top} genomes (by their mean over re-evaluations) on held-out dice, {} games per opponent …",
         2 * deals
     ));
     let mut best: Option<(Evaluation, Genome)> = None;
@@ -997,6 +1045,45 @@ mod tests {
     use crate::rng::unit;
     use rand_core::SeedableRng;
     use rand_pcg::Pcg32;
+
+    #[test]
+    fn validation_ranks_by_the_mean_over_re_evaluations() {
+        let genome = |bid_scale: f64| {
+            let mut g = Genome::default();
+            g.genes[yacht_core::genome::BID_SCALE] = bid_scale;
+            g
+        };
+        let (elite, lucky, new) = (genome(0.5), genome(0.7), genome(0.9));
+        let mut cp = Checkpoint {
+            next_generation: 0,
+            population: named(&[elite.clone(), new.clone()]),
+            last_fitness: vec![0.60, 0.66],
+            last_population: named(&[elite.clone(), lucky.clone()]),
+            last_scores: vec![vec![0.64, 0.63, 0.60], vec![0.66]],
+            rows: Vec::new(),
+        };
+        // The elite's mean (0.623) is below the lucky child's single score,
+        // but its latest fitness was lower still.
+        assert_eq!(ranking(&cp.last_fitness), [1, 0]);
+        let means = cp.mean_scores();
+        assert!((means[0] - 0.623_333).abs() < 1e-5 && means[1] == 0.66);
+        cp.last_scores[1] = vec![0.66, 0.58];
+        assert_eq!(ranking(&cp.mean_scores()), [0, 1]);
+        // The next generation's elite carries its scores; a new genome has none.
+        assert_eq!(
+            cp.carried_scores(&[elite.clone(), new]),
+            [vec![0.64, 0.63, 0.60], vec![]]
+        );
+        // A checkpoint from before the scores ranks by the latest fitness.
+        cp.last_scores.clear();
+        assert_eq!(cp.mean_scores(), cp.last_fitness);
+        cp.last_scores = vec![vec![0.6]];
+        assert!(
+            cp.check()
+                .unwrap_err()
+                .contains("scores of 1 genomes for 2")
+        );
+    }
 
     #[test]
     fn a_replaced_champion_is_named_for_the_run_that_wrote_it() {
