@@ -293,8 +293,6 @@ struct BitReader<'a> {
     /// The window: its `held` top bits are the next bits of the stream.
     window: u64,
     held: u32,
-    /// Bits taken so far.
-    pos: usize,
 }
 
 impl BitReader<'_> {
@@ -304,7 +302,6 @@ impl BitReader<'_> {
             next: 0,
             window: 0,
             held: 0,
-            pos: 0,
         }
     }
 
@@ -334,7 +331,6 @@ impl BitReader<'_> {
     fn skip(&mut self, len: u32) {
         self.window <<= len;
         self.held -= len;
-        self.pos += len as usize;
     }
 
     fn take(&mut self, len: u32) -> u32 {
@@ -349,8 +345,10 @@ impl BitReader<'_> {
         v
     }
 
+    /// Whether more bits were taken than the stream has (those taken are
+    /// those loaded less those still held).
     fn overrun(&self) -> bool {
-        self.pos > self.bytes.len() * 8
+        self.next * 8 - self.held as usize > self.bytes.len() * 8
     }
 }
 

@@ -212,9 +212,9 @@ impl Program {
             }
         };
         let took = at.saturating_duration_since(self.sent);
-        let late = match self.cpu_since_sent() {
-            Some(used) if cpu => used > limit || took > wall_limit,
-            _ => took > limit,
+        let late = match cpu.then(|| self.cpu_since_sent()).flatten() {
+            Some(used) => used > limit || took > wall_limit,
+            None => took > limit,
         };
         if late {
             return Err(Fault::Tle);
@@ -232,14 +232,16 @@ impl Program {
 
 impl Contestant for Program {
     fn tell(&mut self, message: Message<'_>) {
-        // READY's limit covers the program's start-up: its CPU time counts
-        // from the start. Other replies count from just before the command.
-        let cpu_at_send = match message {
-            Message::Ready => Some(Duration::ZERO),
-            _ => self.cpu.as_ref().and_then(CpuClock::now),
+        // The program's CPU time when a command that awaits a reply is
+        // sent: READY's limit covers its start-up, so from the start; the
+        // others from just before the command.
+        let awaited = match message {
+            Message::Ready => Some(Some(Duration::ZERO)),
+            Message::Roll(_) | Message::Score => Some(self.cpu.as_ref().and_then(CpuClock::now)),
+            _ => None,
         };
         self.send(&message.to_string());
-        if matches!(message, Message::Ready | Message::Roll(_) | Message::Score) {
+        if let Some(cpu_at_send) = awaited {
             self.sent = Instant::now();
             self.cpu_at_send = cpu_at_send;
         }

@@ -89,7 +89,6 @@ impl Fitness {
         }
     }
 
-    /// How the tables describe it.
     /// A short name for a plot's axis.
     pub fn axis_label(self) -> String {
         match self {
@@ -98,6 +97,7 @@ impl Fitness {
         }
     }
 
+    /// How the tables describe it.
     pub fn describe(self) -> String {
         match self {
             Fitness::WinRate => "weighted mean win rate, draws ½".to_string(),
