@@ -939,7 +939,8 @@ fn written_by(text: &str) -> Option<&str> {
     let rest = text
         .lines()
         .next()?
-        .strip_prefix("# Best genome of run `")?;
+        .strip_prefix("# ")?
+        .strip_prefix(BEST_HEADER)?;
     let run = &rest[..rest.find('`')?];
     let plain = !run.is_empty()
         && run
@@ -996,9 +997,13 @@ impl Validation {
     }
 }
 
+/// How a run's best genome file begins (after the comment mark): the
+/// run's name follows, in backquotes. [`written_by`] reads it back.
+const BEST_HEADER: &str = "Best genome of run `";
+
 fn best_header(cfg: &RunConfig, e: &Evaluation, games: u64) -> String {
     let mut h = format!(
-        "Best genome of run `{}` (seed {}, {} generations x {} genomes, git {}), written {}.\n\
+        "{BEST_HEADER}{}` (seed {}, {} generations x {} genomes, git {}), written {}.\n\
          Validated on held-out dice, {} games per opponent: fitness {:.4}\n",
         cfg.name,
         cfg.seed,
