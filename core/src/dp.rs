@@ -1,9 +1,10 @@
 //! `dp`, the reference player: the field's best known approach. It puts by
-//! points + bonus + V of what the put leaves, and bids the equilibrium
-//! amount (MyA − MyB + OppA − OppB) / 4 on the bundle it prefers, valuing
-//! each bundle for both players from what the protocol has shown (the
-//! opponent's carry, categories and upper total follow from GET and SET).
-//! Std-only.
+//! points + bonus + V of what the put leaves, and bids the signed
+//! equilibrium d = (MyA − MyB + OppA − OppB) / 4, valuing each bundle for
+//! both players from what the protocol has shown (the opponent's carry,
+//! categories and upper total follow from GET and SET). The bid rules
+//! ([`BidRule`]) live here, once: every player that bids an equilibrium
+//! calls them. Std-only.
 
 use crate::game::{Card, Holding, Put, Strategy, View, put_of};
 use crate::rules::{Bid, Bundle, Category, MAX_BID};
@@ -13,11 +14,17 @@ use crate::value::{NextRows, ValueTable};
 /// The reference player on a value table.
 pub struct DpBot {
     values: &'static ValueTable,
+    rule: BidRule,
 }
 
 impl DpBot {
+    /// The field's player: the signed equilibrium bid.
     pub fn new(values: &'static ValueTable) -> DpBot {
-        DpBot { values }
+        DpBot::with_rule(values, BidRule::Signed)
+    }
+
+    pub fn with_rule(values: &'static ValueTable, rule: BidRule) -> DpBot {
+        DpBot { values, rule }
     }
 }
 
@@ -45,19 +52,49 @@ pub fn shaped_bundle_values<'a>(
     }
 }
 
-/// The equilibrium bid: on the bundle `mine` (A minus B for me) prefers,
-/// (mine + theirs) / 4 signed toward that bundle, rounded, within the
-/// rules' range (0 when the opponent prefers the other bundle enough).
-pub fn equilibrium_bid(mine: f32, theirs: f32) -> Bid {
-    let (bundle, toward) = if mine >= 0.0 {
+/// How a player turns the two players' gaps (A minus B, for me and for the
+/// opponent) into a bid.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum BidRule {
+    /// The field's rule: d = (mine + theirs) / 4 is a signed bid (a bid on
+    /// B counts negative): round(d) on A when d ≥ 0 (d = 0: nothing to
+    /// choose, 0 on A), round(−d) on B when d < 0. The bundle follows the
+    /// sign of the sum of both gaps, not my own gap.
+    Signed,
+    /// The bundle my own gap prefers (A when it is ≥ 0), the amount
+    /// (mine + theirs) / 4 toward it, clamped at 0: a weaker rule that
+    /// field bots also play.
+    OwnBundle,
+}
+
+impl BidRule {
+    /// The bid for the gaps `mine` and `theirs`, within the rules' range.
+    pub fn bid(self, mine: f32, theirs: f32) -> Bid {
+        let toward = match self {
+            BidRule::Signed => mine + theirs,
+            BidRule::OwnBundle => mine,
+        };
+        signed_bid(toward, signed_equilibrium(mine, theirs))
+    }
+}
+
+/// The signed equilibrium amount d = (mine + theirs) / 4: positive toward A.
+pub fn signed_equilibrium(mine: f32, theirs: f32) -> f32 {
+    (mine + theirs) / 4.0
+}
+
+/// A bid of `d` (positive toward A) on the bundle the sign of `toward`
+/// names (A when ≥ 0): the amount is `d` toward that bundle, rounded and
+/// clamped into 0..=MAX_BID.
+pub fn signed_bid(toward: f32, d: f32) -> Bid {
+    let (bundle, sign) = if toward >= 0.0 {
         (Bundle::A, 1.0)
     } else {
         (Bundle::B, -1.0)
     };
-    let amount = (toward * (mine + theirs) / 4.0).round();
     Bid {
         bundle,
-        amount: amount.clamp(0.0, MAX_BID as f32) as u32,
+        amount: (sign * d).round().clamp(0.0, MAX_BID as f32) as u32,
     }
 }
 
@@ -73,7 +110,7 @@ impl Strategy for DpBot {
             let [a, b] = bundle_values(self.values, card, [a, b]);
             a - b
         };
-        equilibrium_bid(gap(&view.me), gap(&view.opp))
+        self.rule.bid(gap(&view.me), gap(&view.opp))
     }
 
     fn put(&mut self, view: &View) -> Put {
@@ -92,4 +129,51 @@ impl Strategy for DpBot {
 /// The category round 13 fills: the one left.
 pub fn last_category(card: &Card) -> Option<Category> {
     card.used.complement().first()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn bid(bundle: Bundle, amount: u32) -> Bid {
+        Bid { bundle, amount }
+    }
+
+    #[test]
+    fn the_signed_rule_bids_by_the_sign_of_the_sum_of_both_gaps() {
+        // I prefer A by 2000, the opponent prefers B by 6000: d = (2000 −
+        // 6000) / 4 = −1000, so 1000 on B (losing it hands me A and 1000).
+        assert_eq!(BidRule::Signed.bid(2000.0, -6000.0), bid(Bundle::B, 1000));
+        // The own-bundle rule bids on A, (2000 − 6000) / 4 clamped: 0.
+        assert_eq!(BidRule::OwnBundle.bid(2000.0, -6000.0), bid(Bundle::A, 0));
+        // The mirror: I prefer B by 1000, the opponent A by 9000: d = 2000 on A.
+        assert_eq!(BidRule::Signed.bid(-1000.0, 9000.0), bid(Bundle::A, 2000));
+        assert_eq!(BidRule::OwnBundle.bid(-1000.0, 9000.0), bid(Bundle::B, 0));
+        // Both gaps toward the same bundle: both rules agree.
+        for rule in [BidRule::Signed, BidRule::OwnBundle] {
+            assert_eq!(rule.bid(3000.0, 5000.0), bid(Bundle::A, 2000));
+            assert_eq!(rule.bid(-3000.0, -5002.0), bid(Bundle::B, 2001));
+        }
+    }
+
+    #[test]
+    fn a_signed_bid_of_zero_is_zero_on_a_and_amounts_round_and_clamp() {
+        // d = 0: nothing to choose between the bundles.
+        assert_eq!(BidRule::Signed.bid(4000.0, -4000.0), bid(Bundle::A, 0));
+        assert_eq!(BidRule::Signed.bid(0.0, 0.0), bid(Bundle::A, 0));
+        // d = −0.25 rounds to 0, still on B (the sign of the sum).
+        assert_eq!(BidRule::Signed.bid(-1.0, 0.0), bid(Bundle::B, 0));
+        // d = 2.5 rounds away from zero; beyond the rules' range, clamped.
+        assert_eq!(BidRule::Signed.bid(6.0, 4.0), bid(Bundle::A, 3));
+        assert_eq!(BidRule::Signed.bid(-1.0e6, -1.0e6), bid(Bundle::B, MAX_BID));
+    }
+
+    #[test]
+    fn two_signed_players_bid_the_same_bundle_and_amount() {
+        // The sum is symmetric: from the opponent's side, mine and theirs
+        // swap and the bid is the same.
+        for (m, t) in [(2000.0, -6000.0), (-7000.0, 1000.0), (123.0, 456.0)] {
+            assert_eq!(BidRule::Signed.bid(m, t), BidRule::Signed.bid(t, m));
+        }
+    }
 }

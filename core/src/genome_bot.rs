@@ -6,7 +6,9 @@
 //! and bounded by the bid genes. Every default is neutral: the default
 //! genome makes `dp`'s moves, to the bit. Std-only: the submission runs it.
 
-use crate::dp::{bundle_values, equilibrium_bid, last_category, shaped_bundle_values};
+use crate::dp::{
+    BidRule, bundle_values, last_category, shaped_bundle_values, signed_bid, signed_equilibrium,
+};
 use crate::game::{Card, Holding, Put, Strategy, View, put_of};
 use crate::genome::*;
 use crate::rules::{AUCTIONS, Bid, Bundle, CATEGORIES, Category, MAX_BID};
@@ -106,7 +108,7 @@ impl GenomeBot {
                 let [ex_a, ex_b] = bundle_values(self.values, &view.me, [a, b]);
                 ex_a - ex_b
             };
-            let predicted = equilibrium_bid(theirs, exact_mine);
+            let predicted = BidRule::Signed.bid(theirs, exact_mine);
             if let Some(slot) = self.predicted.get_mut(view.rolls_seen.wrapping_sub(1)) {
                 *slot = Some(predicted);
             }
@@ -117,38 +119,34 @@ impl GenomeBot {
         self.equilibrium_with_genes(view, mine, theirs)
     }
 
-    /// The equilibrium bid on `mine` and `theirs` (A minus B for me and for
-    /// the opponent), scaled and bounded by the bid genes.
+    /// The signed equilibrium bid on `mine` and `theirs` (A minus B for me
+    /// and for the opponent, its gap weighted by `bid_opp_weight`), scaled
+    /// and bounded by the bid genes.
     fn equilibrium_with_genes(&self, view: &View, mine: f32, theirs: f32) -> Bid {
         let g = &self.g;
-        let (bundle, toward) = if mine >= 0.0 {
-            (Bundle::A, 1.0)
-        } else {
-            (Bundle::B, -1.0)
-        };
-        let mut amount = toward * (mine + g[BID_OPP_WEIGHT] * theirs) / 4.0 * g[BID_SCALE];
+        let d = signed_equilibrium(mine, g[BID_OPP_WEIGHT] * theirs);
+        let equilibrium = signed_bid(d, d);
+        let toward = if d >= 0.0 { 1.0 } else { -1.0 };
+        let mut amount = toward * d * g[BID_SCALE];
         let rounds_left = (AUCTIONS + 1) as f32 - view.rolls_seen as f32;
         let lead = (view.me.total() - view.opp.total()) as f32;
         amount *= (1.0 + g[BID_ROUNDS] * (rounds_left - 6.0) / 6.0).max(0.0);
         amount *= (1.0 - g[BID_LEAD] * lead / 100_000.0).max(0.0);
-        // Contested unless the opponent prefers the other bundle.
-        if toward * theirs >= 0.0 {
-            let bids = &view.opp_bids;
-            if !bids.is_empty() {
-                let mean = bids.iter().map(|b| b.amount as f32).sum::<f32>() / bids.len() as f32;
-                amount = amount.max(g[BID_FOLLOW] * mean);
-            }
-            amount += g[BID_OFFSET];
-        } else {
-            amount *= g[BID_NO_CONFLICT];
+        // On the signed rule every bundle is contested: an opponent valuing
+        // as I do bids the same bundle.
+        let bids = &view.opp_bids;
+        if !bids.is_empty() {
+            let mean = bids.iter().map(|b| b.amount as f32).sum::<f32>() / bids.len() as f32;
+            amount = amount.max(g[BID_FOLLOW] * mean);
         }
+        amount += g[BID_OFFSET];
         if view.opp_bids.len() >= 2 {
             let max_seen = view.opp_bids.iter().map(|b| b.amount).max().unwrap_or(0) as f32;
             amount = amount.min(g[BID_ADAPT_MULT] * max_seen + g[BID_ADAPT_MARGIN]);
         }
         let amount = amount.round().min(g[BID_CAP]).clamp(0.0, MAX_BID as f32);
         Bid {
-            bundle,
+            bundle: equilibrium.bundle,
             amount: amount as u32,
         }
     }
@@ -293,7 +291,6 @@ mod tests {
         assert!(sum(BID_SCALE, 1.5) > sum(BID_SCALE, 1.0));
         assert_eq!(sum(BID_SCALE, 0.0), 0);
         assert!(sum(BID_OFFSET, 2000.0) > sum(BID_OFFSET, 0.0));
-        assert!(sum(BID_NO_CONFLICT, 0.0) < sum(BID_NO_CONFLICT, 1.0));
         assert!(sum(BID_CAP, 2000.0) < sum(BID_CAP, 100000.0));
         assert!(sum(BID_FOLLOW, 1.5) > sum(BID_FOLLOW, 0.0));
         let mut capped = with(BID_CAP, 1500.0);

@@ -6,7 +6,7 @@
 //! Std-only: a submission without its shipped value table (`data.bin`)
 //! solves it at start-up and plays `OutlookBot` on it.
 
-use crate::dp::{equilibrium_bid, last_category};
+use crate::dp::{BidRule, last_category};
 use crate::game::{Card, Holding, Put, Strategy, View, put_of};
 use crate::rules::{BONUS, Bid, Bundle, CATEGORIES, Category, CategorySet, bonus_for};
 use crate::tables::{Dice5, Hand10, N10, tables};
@@ -167,7 +167,9 @@ impl Default for OutlookBot {
 impl Strategy for OutlookBot {
     fn bid(&mut self, view: &View) -> Bid {
         match view.roll.and_then(|r| r.dice) {
-            Some((a, b)) => equilibrium_bid(self.gap(&view.me, a, b), self.gap(&view.opp, a, b)),
+            Some((a, b)) => {
+                BidRule::Signed.bid(self.gap(&view.me, a, b), self.gap(&view.opp, a, b))
+            }
             None => Bid {
                 bundle: Bundle::A,
                 amount: 0,

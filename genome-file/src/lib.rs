@@ -4,7 +4,7 @@
 
 use std::fmt;
 use std::path::Path;
-use yacht_core::genome::{GENES, Genome};
+use yacht_core::genome::{GENES, Genome, RETIRED};
 
 /// A bad genome file: where and what.
 #[derive(Debug, Clone, PartialEq)]
@@ -63,8 +63,9 @@ pub fn read_genome(path: &Path, shown: &str) -> Result<Genome, GenomeError> {
     parse_genome(&text, shown)
 }
 
-/// Parses a genome. Missing genes take their defaults; unknown keys,
-/// non-numeric and out-of-bounds values are errors.
+/// Parses a genome. Missing genes take their defaults; retired genes
+/// (`RETIRED`) are ignored; unknown keys, non-numeric and out-of-bounds
+/// values are errors.
 pub fn parse_genome(text: &str, file: &str) -> Result<Genome, GenomeError> {
     let err = |line, field: Option<&str>, message: String| GenomeError {
         file: file.to_string(),
@@ -81,6 +82,9 @@ pub fn parse_genome(text: &str, file: &str) -> Result<Genome, GenomeError> {
     let mut genome = Genome::default();
     for (key, value) in &table {
         let line = line_of(text, key);
+        if RETIRED.iter().any(|(name, _)| name == key) {
+            continue;
+        }
         let Some(i) = Genome::index_of(key) else {
             return Err(err(
                 line,
@@ -154,6 +158,15 @@ mod tests {
         want.genes[yacht_core::genome::BID_SCALE] = 0.5;
         want.genes[yacht_core::genome::PRIO + 11] = -3.0;
         assert_eq!(g, want);
+    }
+
+    #[test]
+    fn retired_genes_are_read_and_ignored() {
+        let g = parse_genome("bid_no_conflict = 0.3\nbid_scale = 0.5\n", "f.toml").unwrap();
+        let mut want = Genome::default();
+        want.genes[yacht_core::genome::BID_SCALE] = 0.5;
+        assert_eq!(g, want);
+        assert!(!genome_to_toml(&g, "").contains("bid_no_conflict"));
     }
 
     #[test]

@@ -122,6 +122,15 @@ struct EvolveArgs {
     /// Opponent suite.
     #[arg(long, default_value = "params/suite.toml", conflicts_with = "resume")]
     suite: PathBuf,
+    /// Held-out suite: strong opponents never used for selection. A new
+    /// champion must not be worse against them than the incumbent (a
+    /// one-sided paired test, margin 1 point of win rate).
+    #[arg(
+        long,
+        default_value = "params/suite-heldout.toml",
+        conflicts_with = "resume"
+    )]
+    heldout: PathBuf,
     /// What a game is worth to the fitness: win-rate (1, ½, 0) or margin
     /// (the logistic of the margin over 20 000 points: less noisy).
     #[arg(long, default_value = "win-rate", conflicts_with = "resume")]
@@ -558,6 +567,7 @@ fn evolve_cmd(a: EvolveArgs) -> Result<()> {
                 a.init.clone()
             },
             suite: crate::tune::suite::load(&a.suite, &[])?,
+            heldout: crate::tune::suite::load(&a.heldout, &[])?,
             fitness: a.fitness,
             freeze: a.freeze.clone(),
         })?,

@@ -149,7 +149,7 @@ mod tests {
                 &g,
                 crate::players::values::shipped_table(),
             )),
-            StrategySpec::Dp { exact: false }.build(),
+            StrategySpec::Dp(Default::default()).build(),
         ]
         .into_iter()
         .map(|s| Bot::new(s, 3))

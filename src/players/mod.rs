@@ -1,11 +1,12 @@
 //! Built-in strategies and the `SPEC` strings that name them: `greedy`,
-//! `dp` and `dp:exact` (the reference player on the shipped and on the
-//! exact value table), `sample:N` (or `sample:4D`), `combo:XY` for any put
-//! × bid pair, and `genome:PATH`.
+//! `dp` and its variants (see [`reference`]), `sample:N` (or `sample:4D`),
+//! `combo:XY` for any put × bid pair, and `genome:PATH`.
 
+pub mod reference;
 pub mod sample;
 pub mod values;
 
+use reference::DpSpec;
 use sample::{BidPolicy, Composed, PutPolicy, SAMPLES};
 use std::sync::Arc;
 use yacht_core::game::Strategy;
@@ -16,12 +17,11 @@ use yacht_core::genome::Genome;
 #[derive(Clone, Debug, PartialEq)]
 pub enum StrategySpec {
     Greedy,
-    /// The reference player: a value table and the equilibrium bid. On the
-    /// shipped table (`dp`, as a submission plays) or the exact one
-    /// (`dp:exact`, to measure what the shipping costs).
-    Dp {
-        exact: bool,
-    },
+    /// The reference player and its variants: a value table and the
+    /// signed equilibrium bid, on the shipped table (`dp`, as a submission
+    /// plays) or the exact one (`dp:exact`, to measure what the shipping
+    /// costs).
+    Dp(DpSpec),
     Composed {
         name: String,
         put: PutPolicy,
@@ -34,7 +34,7 @@ pub enum StrategySpec {
 }
 
 /// The spec forms accepted, for error messages.
-pub const SPEC_HELP: &str = "greedy, sample:N (N = 1..10), sample:1A … sample:5E, combo:XY (X = 1..5, Y = A..E), genome:PATH, dp, dp:exact";
+pub const SPEC_HELP: &str = "greedy, sample:N (N = 1..10), sample:1A … sample:5E, combo:XY (X = 1..5, Y = A..E), genome:PATH, dp[:exact][:own][:bid=F][:noise=F][:upper=F][:future=F]";
 
 /// The specs written as a bare name.
 const NAMES: [&str; 2] = ["greedy", "dp"];
@@ -55,21 +55,21 @@ impl StrategySpec {
     pub fn parse(spec: &str) -> Result<StrategySpec, String> {
         let spec = spec.trim();
         let unknown = || format!("unknown built-in player `{spec}`; valid: {SPEC_HELP}");
-        match spec {
-            "greedy" => return Ok(StrategySpec::Greedy),
-            "dp" => {
-                // Decoded now, before any game.
-                values::table(false);
-                return Ok(StrategySpec::Dp { exact: false });
-            }
-            _ => {}
+        if spec == "greedy" {
+            return Ok(StrategySpec::Greedy);
+        }
+        if spec == "dp" {
+            // Decoded now, before any game.
+            values::table(false);
+            return Ok(StrategySpec::Dp(DpSpec::default()));
         }
         let (kind, arg) = spec.split_once(':').ok_or_else(unknown)?;
         match kind {
-            "dp" if arg == "exact" => {
+            "dp" => {
+                let dp = DpSpec::parse_options(arg).map_err(|e| e.to_string())?;
                 // Loaded (or solved) now, before any game.
-                values::table(true);
-                Ok(StrategySpec::Dp { exact: true })
+                values::table(dp.exact);
+                Ok(StrategySpec::Dp(dp))
             }
             "sample" => {
                 let found = match arg.parse::<usize>() {
@@ -120,8 +120,7 @@ impl StrategySpec {
     pub fn name(&self) -> String {
         match self {
             StrategySpec::Greedy => "greedy".to_string(),
-            StrategySpec::Dp { exact: false } => "dp".to_string(),
-            StrategySpec::Dp { exact: true } => "dp:exact".to_string(),
+            StrategySpec::Dp(dp) => dp.to_string(),
             StrategySpec::Composed { name, .. } | StrategySpec::Genome { name, .. } => name.clone(),
         }
     }
@@ -129,7 +128,7 @@ impl StrategySpec {
     /// The spec string that parses back to this spec.
     pub fn spec(&self) -> String {
         match self {
-            StrategySpec::Greedy | StrategySpec::Dp { .. } => self.name(),
+            StrategySpec::Greedy | StrategySpec::Dp(_) => self.name(),
             StrategySpec::Composed { name, .. } if SAMPLES.iter().any(|s| s.0 == name) => {
                 format!("sample:{name}")
             }
@@ -142,9 +141,7 @@ impl StrategySpec {
     pub fn build(&self) -> Box<dyn Strategy> {
         match self {
             StrategySpec::Greedy => Box::new(Composed::greedy()),
-            StrategySpec::Dp { exact } => {
-                Box::new(yacht_core::dp::DpBot::new(values::table(*exact)))
-            }
+            StrategySpec::Dp(dp) => dp.build(),
             StrategySpec::Composed { put, bid, .. } => Box::new(Composed::new(*put, *bid)),
             StrategySpec::Genome { genome, .. } => Box::new(
                 yacht_core::genome_bot::GenomeBot::new(genome, values::shipped_table()),
@@ -211,6 +208,9 @@ mod tests {
             "greedy",
             "dp",
             "dp:exact",
+            "dp:own",
+            "dp:exact:bid=1.3:noise=0.25",
+            "dp:upper=0.3:future=0.8",
             "sample:4D",
             "combo:3E",
             "sample:1A",
@@ -246,7 +246,7 @@ mod tests {
         // shows at once (2 000 games a sample win 97.7–100 %, see README).
         for n in 1..=10 {
             let opp = StrategySpec::parse(&format!("sample:{n}")).unwrap();
-            let mut dp = InProcess::new(StrategySpec::Dp { exact: false }.build(), 1);
+            let mut dp = InProcess::new(StrategySpec::Dp(DpSpec::default()).build(), 1);
             let mut opp = InProcess::new(opp.build(), 2);
             let mut wins = 0;
             for d in 0..100 {

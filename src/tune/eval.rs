@@ -128,7 +128,7 @@ impl std::str::FromStr for Fitness {
 }
 
 /// Results against one opponent.
-#[derive(Clone, Debug, Serialize, PartialEq)]
+#[derive(Clone, Debug, Default, Serialize, PartialEq)]
 pub struct OpponentResult {
     pub name: String,
     pub games: u32,
@@ -308,29 +308,9 @@ pub struct Paired {
     pub z: f64,
 }
 
-impl Evaluation {
-    /// `self` against `other`, game by game (both on the same seed and
-    /// suite; None otherwise).
-    pub fn paired(&self, other: &Evaluation) -> Option<Paired> {
-        let same = self.opponents.len() == other.opponents.len()
-            && self.opponents.iter().zip(&other.opponents).all(|(a, b)| {
-                a.name == b.name && a.points.len() == b.points.len() && !a.points.is_empty()
-            });
-        if !same {
-            return None;
-        }
-        let total: f64 = self.opponents.iter().map(|o| o.weight).sum();
-        let (mut difference, mut variance) = (0.0, 0.0);
-        for (a, b) in self.opponents.iter().zip(&other.opponents) {
-            let d: Vec<f64> = a.points.iter().zip(&b.points).map(|(x, y)| x - y).collect();
-            let n = d.len() as f64;
-            let mean = d.iter().sum::<f64>() / n;
-            let var = d.iter().map(|x| (x - mean).powi(2)).sum::<f64>() / (n - 1.0).max(1.0);
-            let w = a.weight / total;
-            difference += w * mean;
-            variance += w * w * var / n;
-        }
-        let std_error = variance.sqrt();
+impl Paired {
+    /// The comparison with this difference and standard error.
+    fn new(games_per_opponent: u32, difference: f64, std_error: f64) -> Paired {
         let z = if std_error > 0.0 {
             difference / std_error
         } else if difference > 0.0 {
@@ -338,12 +318,80 @@ impl Evaluation {
         } else {
             0.0
         };
-        Some(Paired {
-            games_per_opponent: self.opponents.iter().map(|o| o.games).min().unwrap_or(0),
+        Paired {
+            games_per_opponent,
             difference,
             std_error,
             z,
+        }
+    }
+
+    /// Game points `a` against `b`, game by game.
+    fn of(a: &[f64], b: &[f64]) -> Paired {
+        let d: Vec<f64> = a.iter().zip(b).map(|(x, y)| x - y).collect();
+        let n = d.len() as f64;
+        let mean = d.iter().sum::<f64>() / n;
+        let var = d.iter().map(|x| (x - mean).powi(2)).sum::<f64>() / (n - 1.0).max(1.0);
+        Paired::new(d.len() as u32, mean, (var / n).sqrt())
+    }
+}
+
+impl Evaluation {
+    /// `self` against `other`, game by game (both on the same seed and
+    /// suite; None otherwise).
+    pub fn paired(&self, other: &Evaluation) -> Option<Paired> {
+        let each = self.paired_each(other)?;
+        let total: f64 = self.opponents.iter().map(|o| o.weight).sum();
+        let (mut difference, mut variance) = (0.0, 0.0);
+        for (o, p) in self.opponents.iter().zip(&each) {
+            let w = o.weight / total;
+            difference += w * p.difference;
+            variance += (w * p.std_error).powi(2);
+        }
+        let games = self.opponents.iter().map(|o| o.games).min().unwrap_or(0);
+        Some(Paired::new(games, difference, variance.sqrt()))
+    }
+
+    /// [`Evaluation::paired`] opponent by opponent, in suite order.
+    pub fn paired_each(&self, other: &Evaluation) -> Option<Vec<Paired>> {
+        let same = self.opponents.len() == other.opponents.len()
+            && self.opponents.iter().zip(&other.opponents).all(|(a, b)| {
+                a.name == b.name && a.points.len() == b.points.len() && !a.points.is_empty()
+            });
+        same.then(|| {
+            self.opponents
+                .iter()
+                .zip(&other.opponents)
+                .map(|(a, b)| Paired::of(&a.points, &b.points))
+                .collect()
         })
+    }
+
+    /// An evaluation with these game points (1, ½, 0) per opponent, each
+    /// of weight 1, win-rate fitness: for tests of what reads evaluations.
+    #[cfg(test)]
+    pub(crate) fn from_points(points: &[(&str, Vec<f64>)]) -> Evaluation {
+        let opponents: Vec<OpponentResult> = points
+            .iter()
+            .map(|(name, p)| {
+                let rate = p.iter().sum::<f64>() / p.len() as f64;
+                OpponentResult {
+                    name: name.to_string(),
+                    games: p.len() as u32,
+                    win_rate: rate,
+                    score: rate,
+                    weight: 1.0,
+                    points: p.clone(),
+                    ..OpponentResult::default()
+                }
+            })
+            .collect();
+        Evaluation {
+            fitness: opponents.iter().map(|o| o.score).sum::<f64>() / opponents.len() as f64,
+            kind: Fitness::WinRate,
+            opponents,
+            interrupted: false,
+        }
     }
 
     /// `self` and `later` (the same suite, later deals) as one evaluation:

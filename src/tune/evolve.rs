@@ -13,6 +13,7 @@ use crate::tune::eval::{Evaluation, Faults, Fitness, Paired, evaluate};
 use crate::tune::ga::{
     FrozenGenes, GaSettings, diversity, frozen_genes, next_generation, perturbed, ranking,
 };
+use crate::tune::heldout::HeldOutCheck;
 use crate::tune::named::NamedGenes;
 use crate::tune::suite::Opponent;
 use serde::{Deserialize, Serialize};
@@ -58,6 +59,10 @@ pub struct RunConfig {
     #[serde(default)]
     pub fitness: Fitness,
     pub suite: Vec<SuiteEntry>,
+    /// Strong opponents never used for selection: a new champion must not
+    /// be worse against them (runs before it was recorded had none).
+    #[serde(default)]
+    pub heldout: Vec<SuiteEntry>,
     /// The initial genomes, by gene name, with where they came from.
     pub initial: Vec<InitialGenome>,
     pub tool_version: String,
@@ -210,6 +215,10 @@ pub enum RunError {
         "run `{run}` has already run {done} generations: --generations {asked} would shorten it"
     )]
     Shorter { run: String, done: u32, asked: u32 },
+    #[error(
+        "held-out opponent `{0}` is also in the training suite: a held-out suite must be disjoint from it"
+    )]
+    HeldOutInTraining(String),
     #[error("the run has no evaluated generation to validate")]
     NothingToValidate,
     #[error("cannot encode {what}: {err}")]
@@ -244,26 +253,57 @@ pub fn git_revision() -> String {
 }
 
 impl RunConfig {
+    /// The training suite.
     pub fn opponents(&self) -> Result<Vec<Opponent>> {
-        self.suite
-            .iter()
-            .map(|e| {
-                let player = match &e.genes {
-                    Some(genes) => genome_player(&e.name, &genes.genome),
-                    None => Player::parse(&e.player).map_err(|err| RunError::Suite {
-                        name: e.name.clone(),
-                        err: err.to_string(),
-                    })?,
-                };
-                Ok(Opponent {
-                    name: e.name.clone(),
-                    player,
-                    weight: e.weight,
-                })
-            })
-            .collect()
+        players_of(&self.suite)
     }
 
+    /// The held-out suite.
+    pub fn heldout_opponents(&self) -> Result<Vec<Opponent>> {
+        players_of(&self.heldout)
+    }
+}
+
+/// The players of a suite recorded in a run's config.
+fn players_of(suite: &[SuiteEntry]) -> Result<Vec<Opponent>> {
+    suite
+        .iter()
+        .map(|e| {
+            let player = match &e.genes {
+                Some(genes) => genome_player(&e.name, &genes.genome),
+                None => Player::parse(&e.player).map_err(|err| RunError::Suite {
+                    name: e.name.clone(),
+                    err: err.to_string(),
+                })?,
+            };
+            Ok(Opponent {
+                name: e.name.clone(),
+                player,
+                weight: e.weight,
+            })
+        })
+        .collect()
+}
+
+/// A suite as a run's config records it.
+fn entries_of(suite: &[Opponent]) -> Vec<SuiteEntry> {
+    suite
+        .iter()
+        .map(|o| SuiteEntry {
+            name: o.name.clone(),
+            player: o.player.command(),
+            weight: o.weight,
+            genes: match &o.player {
+                Player::Builtin(StrategySpec::Genome { genome, .. }) => {
+                    Some(NamedGenes::from(genome.as_ref()))
+                }
+                _ => None,
+            },
+        })
+        .collect()
+}
+
+impl RunConfig {
     /// The genes the GA leaves alone.
     fn frozen(&self) -> Result<FrozenGenes> {
         frozen_genes(&self.ga.frozen).map_err(RunError::Frozen)
@@ -314,6 +354,8 @@ pub struct NewRun {
     /// Genome files the first generation starts from.
     pub init: Vec<PathBuf>,
     pub suite: Vec<Opponent>,
+    /// Opponents never used for selection (none of them in `suite`).
+    pub heldout: Vec<Opponent>,
     pub fitness: Fitness,
     /// Genes the GA leaves as the initial genomes have them.
     pub freeze: Vec<String>,
@@ -333,21 +375,13 @@ pub fn create_run(new: &NewRun) -> Result<(RunDir, RunLock)> {
             genes: (&g).into(),
         });
     }
-    let suite = new
-        .suite
+    let (suite, heldout) = (entries_of(&new.suite), entries_of(&new.heldout));
+    if let Some(both) = heldout
         .iter()
-        .map(|o| SuiteEntry {
-            name: o.name.clone(),
-            player: o.player.command(),
-            weight: o.weight,
-            genes: match &o.player {
-                Player::Builtin(StrategySpec::Genome { genome, .. }) => {
-                    Some(NamedGenes::from(genome.as_ref()))
-                }
-                _ => None,
-            },
-        })
-        .collect();
+        .find(|h| suite.iter().any(|t| t.player == h.player))
+    {
+        return Err(RunError::HeldOutInTraining(both.player.clone()));
+    }
     let path = match &new.name {
         Some(name) => new.runs_dir.join(name),
         None => free_path(&new.runs_dir, &format!("run-s{}", new.seed), ""),
@@ -379,6 +413,7 @@ pub fn create_run(new: &NewRun) -> Result<(RunDir, RunLock)> {
         },
         fitness: new.fitness,
         suite,
+        heldout,
         initial,
         tool_version: env!("CARGO_PKG_VERSION").to_string(),
         git_revision: git_revision(),
@@ -752,6 +787,8 @@ pub struct Validation {
     pub winner_genome: Genome,
     /// The winner and the incumbent on the fresh dice, and the test.
     pub comparison: Option<Comparison>,
+    /// The winner and the incumbent on the held-out suite, and the test.
+    pub heldout: Option<HeldOutCheck>,
     pub replaced: bool,
     /// Where the previous `params_best` was kept.
     pub kept_as: Option<PathBuf>,
@@ -784,14 +821,6 @@ pub fn validate(
     }
     let deals = cfg.validation_games.div_ceil(2).max(1);
     let seed = derive_seed(&[cfg.seed, 0x7A1D]);
-    let judged_on = |name: &str, g: &Genome, seed: u64, deals: u64| -> Result<Evaluation> {
-        let e = evaluate(&genome_player(name, g), &suite, deals, seed, cfg.fitness);
-        match e.unearned() {
-            Some(why) => Err(RunError::Unearned(why)),
-            None => Ok(e),
-        }
-    };
-    let judged = |name: &str, g: &Genome, seed: u64| judged_on(name, g, seed, deals);
     // Ranked by the mean over every evaluation, not by the latest one: an
     // elite evaluated in several generations is not outranked by one
     // lucky child.
@@ -804,7 +833,7 @@ pub fn validate(
     let mut best: Option<(Evaluation, Genome)> = None;
     for &i in order.iter().take(top) {
         let g = cp.last_population[i].genome.clone();
-        let e = judged("candidate", &g, seed)?;
+        let e = judged(&suite, "candidate", &g, (seed, deals), cfg.fitness)?;
         if best.as_ref().is_none_or(|(b, _)| e.fitness > b.fitness) {
             best = Some((e, g));
         }
@@ -816,71 +845,37 @@ pub fn validate(
     let header = best_header(&cfg, &winner, cfg.validation_games);
     let text = genome_to_toml(&winner_genome, &header);
     write_atomic(&dir.best(), text.as_bytes())?;
-    let comparison = if params_best.exists() {
-        let shown = params_best.display().to_string();
-        let incumbent = yacht_genome_file::read_genome(params_best, &shown)?;
-        let stage = deals.div_ceil(LOOKS).max(1);
-        progress.message(&format!(
-            "comparing the winner with {shown} on fresh dice, up to {} games per opponent in {LOOKS} looks …",
-            2 * stage * LOOKS
-        ));
-        // Fresh dice: the winner was picked on the validation dice.
-        let fresh = derive_seed(&[cfg.seed, 0xC0A1]);
-        // Both genomes on the fresh dice of one look.
-        let look_at = |look: u64| -> Result<(Evaluation, Evaluation)> {
-            let seed = derive_seed(&[fresh, look]);
-            let w = judged_on("winner", &winner_genome, seed, stage)?;
-            let i = judged_on("incumbent", &incumbent, seed, stage)?;
-            if crate::host::stop::requested() {
-                return Err(RunError::Interrupted(cp.next_generation));
-            }
-            Ok((w, i))
-        };
-        let (mut w, mut i) = look_at(0)?;
-        let mut looks = Vec::new();
-        let test = loop {
-            let test = w.paired(&i).expect("same suite and seed");
-            looks.push(test.z);
-            let decided =
-                test.games_per_opponent >= MIN_COMPARISON_GAMES && test.z.abs() > Z_SEQUENTIAL;
-            if decided || looks.len() as u64 == LOOKS {
-                break test;
-            }
-            let (more_w, more_i) = look_at(looks.len() as u64)?;
-            w.append(more_w);
-            i.append(more_i);
-        };
-        let at = format!("look {} of {LOOKS}", looks.len());
-        let verdict = if test.games_per_opponent < MIN_COMPARISON_GAMES {
-            format!(
-                "{} games per opponent are too few to replace it (at least {MIN_COMPARISON_GAMES}; see --validation-games)",
-                test.games_per_opponent
-            )
-        } else if test.z > Z_SEQUENTIAL {
-            format!(
-                "better by {:+.4} ± {:.4} (z = {:.2} > {Z_SEQUENTIAL} at {at}, {} games per opponent)",
-                test.difference, test.std_error, test.z, test.games_per_opponent
-            )
-        } else {
-            format!(
-                "not shown better: {:+.4} ± {:.4} (z = {:.2} at {at}, needs > {Z_SEQUENTIAL} at a look)",
-                test.difference, test.std_error, test.z
-            )
-        };
-        Some(Comparison {
-            seed: fresh,
-            winner_fitness: w.fitness,
-            incumbent_fitness: i.fitness,
-            test,
-            looks,
-            verdict,
-        })
-    } else {
-        None
+    let incumbent = match params_best.exists() {
+        true => {
+            let shown = params_best.display().to_string();
+            Some(yacht_genome_file::read_genome(params_best, &shown)?)
+        }
+        false => None,
     };
-    let replaced = comparison.as_ref().is_none_or(|c| {
-        c.test.games_per_opponent >= MIN_COMPARISON_GAMES && c.test.z > Z_SEQUENTIAL
-    });
+    let comparison = match &incumbent {
+        Some(incumbent) => {
+            let shown = params_best.display().to_string();
+            Some(compare(
+                &cfg,
+                cp,
+                &suite,
+                (&winner_genome, incumbent),
+                &shown,
+                progress,
+            )?)
+        }
+        None => None,
+    };
+    let heldout = match &incumbent {
+        Some(incumbent) if !cfg.heldout.is_empty() => Some(check_heldout(
+            &cfg,
+            cp,
+            (&winner_genome, incumbent),
+            progress,
+        )?),
+        _ => None,
+    };
+    let replaced = promoted(comparison.as_ref(), heldout.as_ref());
     let kept_as = if replaced && params_best.exists() {
         Some(keep_in_history(params_best, &cfg.name)?)
     } else {
@@ -894,6 +889,7 @@ pub fn validate(
         "games_per_opponent": 2 * deals,
         "winner": winner,
         "comparison": comparison,
+        "heldout": heldout,
         "replaced_params_best": replaced,
         "previous_kept_as": kept_as,
     });
@@ -907,9 +903,139 @@ pub fn validate(
         winner,
         winner_genome,
         comparison,
+        heldout,
         replaced,
         kept_as,
     })
+}
+
+/// Whether the winner replaces the incumbent: (a) better on the training
+/// suite by the sequential test and (b) not worse on the held-out suite,
+/// each when there is one.
+fn promoted(comparison: Option<&Comparison>, heldout: Option<&HeldOutCheck>) -> bool {
+    comparison.is_none_or(|c| {
+        c.test.games_per_opponent >= MIN_COMPARISON_GAMES && c.test.z > Z_SEQUENTIAL
+    }) && heldout.is_none_or(|h| h.not_worse)
+}
+
+/// The winner against the incumbent on the training suite, on fresh dice,
+/// by the sequential test (at most `LOOKS` looks).
+fn compare(
+    cfg: &RunConfig,
+    cp: &Checkpoint,
+    suite: &[Opponent],
+    (winner, incumbent): (&Genome, &Genome),
+    shown: &str,
+    progress: &mut dyn Progress,
+) -> Result<Comparison> {
+    let deals = cfg.validation_games.div_ceil(2).max(1);
+    let stage = deals.div_ceil(LOOKS).max(1);
+    progress.message(&format!(
+        "comparing the winner with {shown} on fresh dice, up to {} games per opponent in {LOOKS} looks …",
+        2 * stage * LOOKS
+    ));
+    // Fresh dice: the winner was picked on the validation dice.
+    let fresh = derive_seed(&[cfg.seed, 0xC0A1]);
+    // Both genomes on the fresh dice of one look.
+    let look_at = |look: u64| -> Result<(Evaluation, Evaluation)> {
+        let seed = derive_seed(&[fresh, look]);
+        let w = judged(suite, "winner", winner, (seed, stage), cfg.fitness)?;
+        let i = judged(suite, "incumbent", incumbent, (seed, stage), cfg.fitness)?;
+        if crate::host::stop::requested() {
+            return Err(RunError::Interrupted(cp.next_generation));
+        }
+        Ok((w, i))
+    };
+    let (mut w, mut i) = look_at(0)?;
+    let mut looks = Vec::new();
+    let test = loop {
+        let test = w.paired(&i).expect("same suite and seed");
+        looks.push(test.z);
+        let decided =
+            test.games_per_opponent >= MIN_COMPARISON_GAMES && test.z.abs() > Z_SEQUENTIAL;
+        if decided || looks.len() as u64 == LOOKS {
+            break test;
+        }
+        let (more_w, more_i) = look_at(looks.len() as u64)?;
+        w.append(more_w);
+        i.append(more_i);
+    };
+    let verdict = sequential_verdict(&test, looks.len());
+    Ok(Comparison {
+        seed: fresh,
+        winner_fitness: w.fitness,
+        incumbent_fitness: i.fitness,
+        test,
+        looks,
+        verdict,
+    })
+}
+
+/// What the sequential test says, after `looks` looks.
+fn sequential_verdict(test: &Paired, looks: usize) -> String {
+    let at = format!("look {looks} of {LOOKS}");
+    if test.games_per_opponent < MIN_COMPARISON_GAMES {
+        format!(
+            "{} games per opponent are too few to replace it (at least {MIN_COMPARISON_GAMES}; see --validation-games)",
+            test.games_per_opponent
+        )
+    } else if test.z > Z_SEQUENTIAL {
+        format!(
+            "better by {:+.4} ± {:.4} (z = {:.2} > {Z_SEQUENTIAL} at {at}, {} games per opponent)",
+            test.difference, test.std_error, test.z, test.games_per_opponent
+        )
+    } else {
+        format!(
+            "not shown better: {:+.4} ± {:.4} (z = {:.2} at {at}, needs > {Z_SEQUENTIAL} at a look)",
+            test.difference, test.std_error, test.z
+        )
+    }
+}
+
+/// The winner against the incumbent on the held-out suite, on its own
+/// dice, by win rate (see [`crate::tune::heldout`]).
+fn check_heldout(
+    cfg: &RunConfig,
+    cp: &Checkpoint,
+    (winner, incumbent): (&Genome, &Genome),
+    progress: &mut dyn Progress,
+) -> Result<HeldOutCheck> {
+    let suite = cfg.heldout_opponents()?;
+    let deals = cfg.validation_games.div_ceil(2).max(1);
+    let seed = derive_seed(&[cfg.seed, 0x4E1D]);
+    progress.message(&format!(
+        "checking the winner against the incumbent on {} held-out opponents, {} games each …",
+        suite.len(),
+        2 * deals
+    ));
+    let w = judged(&suite, "winner", winner, (seed, deals), Fitness::WinRate)?;
+    let i = judged(
+        &suite,
+        "incumbent",
+        incumbent,
+        (seed, deals),
+        Fitness::WinRate,
+    )?;
+    if crate::host::stop::requested() {
+        return Err(RunError::Interrupted(cp.next_generation));
+    }
+    Ok(crate::tune::heldout::judge(&w, &i, seed).expect("same suite and seed"))
+}
+
+/// `g` evaluated against `suite` on `deals` deals of `seed`; an error when
+/// a game was not earned (an opponent's fault, an interruption).
+fn judged(
+    suite: &[Opponent],
+    name: &str,
+    g: &Genome,
+    (seed, deals): (u64, u64),
+    fitness: Fitness,
+) -> Result<Evaluation> {
+    let e = evaluate(&genome_player(name, g), suite, deals, seed, fitness);
+    match e.unearned() {
+        Some(why) => Err(RunError::Unearned(why)),
+        None => Ok(e),
+    }
 }
 
 /// Copies `file` into `history/` beside it before it is replaced, named for
@@ -993,6 +1119,13 @@ impl Validation {
             }
             None => format!("wrote {}\n", params_best.display()),
         });
+        if let Some(h) = &self.heldout {
+            s.push_str(&format!(
+                "held out (never used for selection), {:.4} vs {:.4} on the same dice, {}\n",
+                h.winner_fitness, h.incumbent_fitness, h.verdict
+            ));
+            s.push_str(&crate::tune::heldout::table(h));
+        }
         s
     }
 }
@@ -1050,6 +1183,54 @@ mod tests {
     use crate::rng::unit;
     use rand_core::SeedableRng;
     use rand_pcg::Pcg32;
+
+    /// `wins` of `n` games won, the rest lost.
+    fn games(wins: usize, n: usize) -> Vec<f64> {
+        let mut g = vec![0.0; n];
+        g[..wins].fill(1.0);
+        g
+    }
+
+    /// The sequential comparison of `winner` and `incumbent`, one look.
+    fn comparison(winner: &Evaluation, incumbent: &Evaluation) -> Comparison {
+        let test = winner.paired(incumbent).unwrap();
+        Comparison {
+            seed: 1,
+            winner_fitness: winner.fitness,
+            incumbent_fitness: incumbent.fitness,
+            verdict: sequential_verdict(&test, 1),
+            looks: vec![test.z],
+            test,
+        }
+    }
+
+    #[test]
+    fn a_gain_on_a_training_opponent_bought_with_a_heldout_loss_is_refused() {
+        // Training: the winner beats `trained` 600 times in 1 000 where the
+        // incumbent won 500, and plays `sample` as well: clearly better.
+        let n = 1000;
+        let incumbent =
+            Evaluation::from_points(&[("trained", games(500, n)), ("sample", games(990, n))]);
+        let winner =
+            Evaluation::from_points(&[("trained", games(600, n)), ("sample", games(990, n))]);
+        let better = comparison(&winner, &incumbent);
+        assert!(better.test.z > Z_SEQUENTIAL, "{}", better.verdict);
+        // Held out: it lost 60 games more to `strong` than the incumbent.
+        let held_incumbent = Evaluation::from_points(&[("strong", games(500, n))]);
+        let held_worse = Evaluation::from_points(&[("strong", games(440, n))]);
+        let worse = crate::tune::heldout::judge(&held_worse, &held_incumbent, 2).unwrap();
+        assert!(!promoted(Some(&better), Some(&worse)), "{}", worse.verdict);
+        // The same training gain, held-out play unchanged: promoted.
+        let same = crate::tune::heldout::judge(&held_incumbent, &held_incumbent, 2).unwrap();
+        assert!(promoted(Some(&better), Some(&same)));
+        // Without a held-out suite, the training test alone decides; a
+        // winner not shown better is refused whatever the held-out says.
+        assert!(promoted(Some(&better), None));
+        let level = comparison(&incumbent, &incumbent);
+        assert!(!promoted(Some(&level), Some(&same)));
+        // No incumbent: nothing to compare with, the winner is installed.
+        assert!(promoted(None, None));
+    }
 
     #[test]
     fn validation_ranks_by_the_mean_over_re_evaluations() {

@@ -4,5 +4,6 @@
 pub mod eval;
 pub mod evolve;
 pub mod ga;
+pub mod heldout;
 pub mod named;
 pub mod suite;

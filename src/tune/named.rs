@@ -1,13 +1,14 @@
 //! Genomes in run files (config.toml, checkpoint.json) stored by gene name,
 //! in gene-table order, so that a run outlives changes to the table: a gene
-//! added later takes its default (and the run says so), a gene the table no
-//! longer has is an error naming it.
+//! added later takes its default (and the run says so), a retired gene
+//! (`RETIRED`) is ignored, any other gene the table does not have is an
+//! error naming it.
 
 use serde::de::{self, Deserializer, MapAccess, SeqAccess, Visitor};
 use serde::ser::{SerializeMap, Serializer};
 use serde::{Deserialize, Serialize};
 use std::fmt;
-use yacht_core::genome::{GENES, Genome, N_GENES};
+use yacht_core::genome::{GENES, Genome, N_GENES, RETIRED};
 
 /// A genome as run files store it.
 #[derive(Clone, Debug, PartialEq)]
@@ -54,6 +55,9 @@ impl<'de> Visitor<'de> for GenesVisitor {
     fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<NamedGenes, A::Error> {
         let mut genes: [Option<f64>; N_GENES] = [None; N_GENES];
         while let Some((name, value)) = map.next_entry::<String, f64>()? {
+            if RETIRED.iter().any(|(retired, _)| *retired == name) {
+                continue;
+            }
             let i = Genome::index_of(&name).ok_or_else(|| {
                 de::Error::custom(format!(
                     "unknown gene `{name}` (this version has no such gene; see params/default.toml)"

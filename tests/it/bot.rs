@@ -147,7 +147,7 @@ fn exported_file_compiles_with_plain_rustc_and_plays_like_the_tuner() {
     std::fs::write(
         &genome,
         "prio_choice = -3\nprio_yacht = 2\nfuture_weight = 1.1\nupper_weight = 0.3\n\
-         zero_penalty = 1\nbid_scale = 0.8\nbid_no_conflict = 0.3\nbid_adapt_mult = 2\n\
+         zero_penalty = 1\nbid_scale = 0.8\nbid_adapt_mult = 2\n\
          bid_adapt_margin = 3000\nbid_offset = 700\nbid_best_response = 0.9\n",
     )
     .unwrap();

@@ -1,0 +1,173 @@
+//! The held-out check: a new champion must not be worse than the one it
+//! replaces against strong opponents never used for selection. Both play
+//! the same held-out dice; the paired difference of their win rates must be
+//! shown above −[`MARGIN`] by a one-sided test: z = (difference + MARGIN) /
+//! its standard error > [`Z_ONE_SIDED`] (non-inferiority at 95 %).
+
+use crate::tune::eval::{Evaluation, Paired};
+use serde::Serialize;
+
+/// How much worse (in win rate, 0.01 = 1 point) the winner may be against
+/// the held-out suite and still count as not worse.
+pub const MARGIN: f64 = 0.01;
+
+/// The one-sided 95 % quantile of the normal distribution.
+pub const Z_ONE_SIDED: f64 = 1.645;
+
+/// The winner against the incumbent on the held-out suite.
+#[derive(Clone, Debug, Serialize, PartialEq)]
+pub struct HeldOutCheck {
+    pub seed: u64,
+    pub margin: f64,
+    pub winner_fitness: f64,
+    pub incumbent_fitness: f64,
+    /// Winner minus incumbent over the suite (weighted as the suite says).
+    pub test: Paired,
+    /// (difference + margin) / standard error.
+    pub z: f64,
+    pub not_worse: bool,
+    /// Opponent by opponent, in suite order.
+    pub rows: Vec<HeldOutRow>,
+    pub verdict: String,
+}
+
+/// One held-out opponent: both genomes' win rates on the same dice.
+#[derive(Clone, Debug, Serialize, PartialEq)]
+pub struct HeldOutRow {
+    pub name: String,
+    pub winner: f64,
+    pub incumbent: f64,
+    pub difference: f64,
+    pub std_error: f64,
+}
+
+/// Judges `winner` against `incumbent`, both evaluated on the held-out
+/// suite with `seed` (win-rate fitness). None when they are not paired
+/// (different suites or no games).
+pub fn judge(winner: &Evaluation, incumbent: &Evaluation, seed: u64) -> Option<HeldOutCheck> {
+    let test = winner.paired(incumbent)?;
+    let each = winner.paired_each(incumbent)?;
+    let z = non_inferiority_z(&test);
+    let not_worse = z > Z_ONE_SIDED;
+    let rows = winner
+        .opponents
+        .iter()
+        .zip(&incumbent.opponents)
+        .zip(&each)
+        .map(|((w, i), p)| HeldOutRow {
+            name: w.name.clone(),
+            winner: w.win_rate,
+            incumbent: i.win_rate,
+            difference: p.difference,
+            std_error: p.std_error,
+        })
+        .collect();
+    let verdict = format!(
+        "{}: {:+.4} ± {:.4} (z = {z:.2} {} {Z_ONE_SIDED} for a margin of {MARGIN}, {} games per opponent)",
+        if not_worse {
+            "not worse"
+        } else {
+            "not shown not worse"
+        },
+        test.difference,
+        test.std_error,
+        if not_worse { ">" } else { "≤" },
+        test.games_per_opponent,
+    );
+    Some(HeldOutCheck {
+        seed,
+        margin: MARGIN,
+        winner_fitness: winner.fitness,
+        incumbent_fitness: incumbent.fitness,
+        test,
+        z,
+        not_worse,
+        rows,
+        verdict,
+    })
+}
+
+/// z of the non-inferiority test on a paired comparison.
+fn non_inferiority_z(test: &Paired) -> f64 {
+    let shifted = test.difference + MARGIN;
+    if test.std_error > 0.0 {
+        shifted / test.std_error
+    } else if shifted > 0.0 {
+        f64::INFINITY
+    } else {
+        f64::NEG_INFINITY
+    }
+}
+
+/// The held-out rows as a table: opponent, winner, incumbent, difference.
+pub fn table(check: &HeldOutCheck) -> String {
+    let mut s = format!(
+        "{:<24} {:>8} {:>10} {:>16}\n",
+        "held-out opponent", "winner", "incumbent", "difference"
+    );
+    for r in &check.rows {
+        s.push_str(&format!(
+            "{:<24} {:>7.1}% {:>9.1}% {:>+8.1} ± {:>4.1}\n",
+            r.name,
+            100.0 * r.winner,
+            100.0 * r.incumbent,
+            100.0 * r.difference,
+            100.0 * 1.96 * r.std_error
+        ));
+    }
+    s
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// An evaluation against one opponent per entry of `points`.
+    fn evaluation(points: &[Vec<f64>]) -> Evaluation {
+        let named: Vec<(String, Vec<f64>)> = points
+            .iter()
+            .enumerate()
+            .map(|(i, p)| (format!("opp{i}"), p.clone()))
+            .collect();
+        let named: Vec<(&str, Vec<f64>)> =
+            named.iter().map(|(n, p)| (n.as_str(), p.clone())).collect();
+        Evaluation::from_points(&named)
+    }
+
+    /// `wins` of 1000 games won, the rest lost.
+    pub(crate) fn games(wins: usize) -> Vec<f64> {
+        let mut g = vec![0.0; 1000];
+        g[..wins].fill(1.0);
+        g
+    }
+    #[test]
+    fn equal_play_is_not_worse_and_a_clear_loss_is_refused() {
+        let same = evaluation(&[games(500), games(600)]);
+        let check = judge(&same, &same, 7).unwrap();
+        assert!(check.not_worse, "{}", check.verdict);
+        assert_eq!(check.z, f64::INFINITY);
+        // Five points worse against the second opponent (55 % where the
+        // incumbent won 60 %), games paired: the suite mean is 2.5 points
+        // worse, beyond the margin.
+        let worse = evaluation(&[games(500), games(550)]);
+        let check = judge(&worse, &same, 7).unwrap();
+        assert!(!check.not_worse, "{}", check.verdict);
+        assert!((check.test.difference + 0.025).abs() < 1e-12);
+        assert_eq!(check.rows[1].winner, 0.55);
+        assert_eq!(check.rows[1].incumbent, 0.6);
+        assert!(check.verdict.starts_with("not shown not worse: -0.0250"));
+    }
+
+    #[test]
+    fn a_small_loss_within_the_margin_on_many_games_is_not_worse() {
+        // 0.2 points worse on 1000 games of 1000 paired deals: the
+        // difference is −0.002 with error 0.0014, z = (0.01 − 0.002) /
+        // 0.0014 ≈ 5.6.
+        let incumbent = evaluation(&[games(500)]);
+        let winner = evaluation(&[games(498)]);
+        let check = judge(&winner, &incumbent, 1).unwrap();
+        assert!(check.not_worse && check.z > 5.0, "{}", check.verdict);
+        // Unpaired evaluations (different suites) are not judged.
+        assert!(judge(&winner, &evaluation(&[games(1), games(1)]), 1).is_none());
+    }
+}
