@@ -4,6 +4,7 @@
 //! The font ships in the binary; no system package is needed.
 
 use crate::tune::eval::Fitness;
+use crate::tune::evolve::{RunDir, ValidationRecord};
 use anyhow::{Context, Result, anyhow};
 use plotters::prelude::*;
 use plotters::style::text_anchor::{HPos, Pos, VPos};
@@ -168,7 +169,7 @@ fn legend_corner(
 
 /// Draws a run's plot to a PNG of `size` pixels: fitness per generation
 /// (best, mean, worst, best so far, and the validated winner's fitness on
-/// held-out dice when given), the population's diversity, the best
+/// validation dice when given), the population's diversity, the best
 /// genome's win rate against the strong opponents (below `STRONG_BELOW`)
 /// as lines, and against each opponent as a heat map (hardest opponent on
 /// top), with its colour scale.
@@ -176,13 +177,26 @@ pub fn fitness_png(
     series: &Series,
     title: &str,
     fitness: Fitness,
-    validated: Option<f64>,
+    validation: Option<&ValidationRecord>,
     out: &Path,
     size: (u32, u32),
 ) -> Result<()> {
     register();
     let root = BitMapBackend::new(out, size).into_drawing_area();
     root.fill(&WHITE)?;
+    let validated = validation.map(|v| v.winner.fitness);
+    let root = match validation {
+        Some(v) => {
+            let (banner, rest) = root.split_vertically(30);
+            banner.draw(&Text::new(
+                verdict_line(v),
+                (14, 8),
+                ("sans-serif", 17).into_font().color(&BLACK),
+            ))?;
+            rest
+        }
+        None => root,
+    };
     // The opponents the best genome does not crush get a panel of lines of
     // their own: on the heat map's scale they would all look alike.
     let mean = |k: usize| {
@@ -257,7 +271,7 @@ pub fn fitness_png(
             5,
             PURPLE_OI.stroke_width(2),
         ))?
-        .label(format!("validated winner, held-out dice: {v:.4}"))
+        .label(format!("validated winner, validation dice: {v:.4}"))
         .legend(|(x, y)| PathElement::new(vec![(x, y), (x + 20, y)], PURPLE_OI.stroke_width(2)));
     }
     let drawn = all.iter().flat_map(|ys| line(ys)).chain(line(&best_so_far));
@@ -540,6 +554,29 @@ fn draw_tournament(t: &crate::host::tournament::Table, out: &Path, size: (u32, u
     Ok(())
 }
 
+/// Both verdicts of a validation and what became of the winner, in one
+/// line: the plot's banner.
+pub fn verdict_line(v: &ValidationRecord) -> String {
+    let training = match &v.comparison {
+        None => "no incumbent to compare with".to_string(),
+        Some(c) if c.better() => {
+            format!("training suite: better (z = {:.2})", c.test.z)
+        }
+        Some(c) => format!("training suite: not shown better (z = {:.2})", c.test.z),
+    };
+    let heldout = match &v.heldout {
+        None => "no held-out suite".to_string(),
+        Some(h) if h.not_worse => format!("held out: not worse (z = {:.2})", h.z),
+        Some(h) => format!("held out: not shown not worse (z = {:.2})", h.z),
+    };
+    let installed = if v.replaced_params_best {
+        "installed"
+    } else {
+        "not installed"
+    };
+    format!("winner {installed} — {training}; {heldout}")
+}
+
 /// `plots/NAME-fitness.png` for the run folder `…/NAME`.
 pub fn default_plot_path(plots: &Path, run_dir: &Path) -> PathBuf {
     let name = run_dir
@@ -563,13 +600,10 @@ pub fn plot_run(run_dir: &Path, out: &Path, size: (u32, u32)) -> Result<()> {
         .and_then(|t| t.parse::<toml::Table>().ok())
         .and_then(|c| c.get("fitness")?.as_str()?.parse().ok())
         .unwrap_or_default();
-    // The validated winner's fitness, once the run has been validated.
-    let validated = std::fs::read_to_string(run_dir.join("validation.json"))
-        .ok()
-        .and_then(|t| serde_json::from_str::<serde_json::Value>(&t).ok())
-        .and_then(|v| v["winner"]["fitness"].as_f64());
+    // The validated winner and the verdicts, once the run has been validated.
+    let validation = ValidationRecord::read(&RunDir(run_dir.to_path_buf()));
     let tmp = png_beside(out);
-    let drawn = fitness_png(&series, &title, fitness, validated, &tmp, size);
+    let drawn = fitness_png(&series, &title, fitness, validation.as_ref(), &tmp, size);
     finish_png(drawn, &tmp, out)
 }
 

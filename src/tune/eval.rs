@@ -12,7 +12,7 @@ use crate::rng::derive_seed;
 use crate::stats::wilson95;
 use crate::tune::suite::Opponent;
 use rayon::prelude::*;
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 use yacht_core::rules::{PerSeat, Seat};
 
@@ -30,7 +30,7 @@ struct Game {
 /// Games against one opponent that ended by a fault. A game the opponent
 /// lost by a fault is a win for the candidate (the contest's rule), so they
 /// are counted apart.
-#[derive(Clone, Debug, Default, Serialize, PartialEq)]
+#[derive(Clone, Debug, Default, Serialize, Deserialize, PartialEq)]
 pub struct Faults {
     /// Games the candidate lost by its own fault.
     pub candidate: u32,
@@ -55,7 +55,7 @@ impl Faults {
 
 /// What a game is worth to the fitness: a named, pluggable part of a run
 /// (recorded in its config.toml).
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, serde::Deserialize)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum Fitness {
     /// A win 1, a draw ½, a loss 0: the weighted mean is the win rate.
@@ -128,7 +128,7 @@ impl std::str::FromStr for Fitness {
 }
 
 /// Results against one opponent.
-#[derive(Clone, Debug, Default, Serialize, PartialEq)]
+#[derive(Clone, Debug, Default, Serialize, Deserialize, PartialEq)]
 pub struct OpponentResult {
     pub name: String,
     pub games: u32,
@@ -153,7 +153,7 @@ pub struct OpponentResult {
 }
 
 /// Results against a suite.
-#[derive(Clone, Debug, Serialize, PartialEq)]
+#[derive(Clone, Debug, Serialize, Deserialize, PartialEq)]
 pub struct Evaluation {
     /// Weighted mean of the opponents' scores (the win rate, draws ½, for
     /// `Fitness::WinRate`).
@@ -300,12 +300,72 @@ fn summarise<'a>(
 /// A paired comparison of two evaluations on the same deals: the weighted
 /// mean difference of their game points (the fitness difference), its
 /// standard error, and z = difference / error.
-#[derive(Clone, Debug, Serialize, PartialEq)]
+#[derive(Clone, Debug, Serialize, Deserialize, PartialEq)]
 pub struct Paired {
     pub games_per_opponent: u32,
     pub difference: f64,
     pub std_error: f64,
+    /// Infinite when the error is 0 (the two played alike game by game).
+    #[serde(with = "unbounded")]
     pub z: f64,
+}
+
+/// Serde for a statistic that may be infinite: JSON has no infinity, so
+/// ±∞ is written as the string "inf" or "-inf".
+pub mod unbounded {
+    use serde::{Deserialize, Deserializer, Serialize, Serializer};
+
+    #[derive(Serialize, Deserialize)]
+    #[serde(untagged)]
+    enum Written {
+        Number(f64),
+        Text(String),
+    }
+
+    fn written(x: f64) -> Written {
+        match x {
+            f64::INFINITY => Written::Text("inf".into()),
+            f64::NEG_INFINITY => Written::Text("-inf".into()),
+            x => Written::Number(x),
+        }
+    }
+
+    fn read<E: serde::de::Error>(w: Written) -> Result<f64, E> {
+        match w {
+            Written::Number(x) => Ok(x),
+            Written::Text(t) if t == "inf" => Ok(f64::INFINITY),
+            Written::Text(t) if t == "-inf" => Ok(f64::NEG_INFINITY),
+            Written::Text(t) => Err(E::custom(format!(
+                "expected a number, \"inf\" or \"-inf\", found \"{t}\""
+            ))),
+        }
+    }
+
+    pub fn serialize<S: Serializer>(x: &f64, s: S) -> Result<S::Ok, S::Error> {
+        written(*x).serialize(s)
+    }
+
+    pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<f64, D::Error> {
+        read(Written::deserialize(d)?)
+    }
+
+    /// The same for each value of a list.
+    pub mod each {
+        use super::{Written, read, written};
+        use serde::{Deserialize, Deserializer, Serialize, Serializer};
+
+        pub fn serialize<S: Serializer>(xs: &[f64], s: S) -> Result<S::Ok, S::Error> {
+            let w: Vec<Written> = xs.iter().map(|&x| written(x)).collect();
+            w.serialize(s)
+        }
+
+        pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<Vec<f64>, D::Error> {
+            Vec::<Written>::deserialize(d)?
+                .into_iter()
+                .map(read)
+                .collect()
+        }
+    }
 }
 
 impl Paired {

@@ -776,7 +776,7 @@ pub const LOOKS: u64 = 4;
 /// negative the comparison stops: the winner is not better.
 pub const Z_SEQUENTIAL: f64 = 2.067;
 
-/// The end of a run: the top genomes validated on held-out dice, the best
+/// The end of a run: the top genomes validated on validation dice, the best
 /// of them written to the run's best.toml, and then compared with the
 /// incumbent `params_best` on fresh dice (paired, game by game, in `LOOKS`
 /// stages): it replaces the incumbent only when a sequential one-sided
@@ -794,8 +794,36 @@ pub struct Validation {
     pub kept_as: Option<PathBuf>,
 }
 
+/// validation.json: what `validate` decided, as it writes it and as the
+/// plot reads it back.
+#[derive(Clone, Debug, Serialize, Deserialize, PartialEq)]
+pub struct ValidationRecord {
+    /// The seed of the validation dice.
+    pub seed: u64,
+    pub games_per_opponent: u64,
+    /// The best of the top genomes on the validation dice.
+    pub winner: Evaluation,
+    /// Against the incumbent on the training suite (none without one).
+    pub comparison: Option<Comparison>,
+    /// Against the incumbent on the held-out suite (runs before it was
+    /// recorded, or without a held-out suite, have none).
+    #[serde(default)]
+    pub heldout: Option<HeldOutCheck>,
+    pub replaced_params_best: bool,
+    pub previous_kept_as: Option<PathBuf>,
+}
+
+impl ValidationRecord {
+    /// The record in `dir`, if the run has been validated and the file
+    /// reads as one.
+    pub fn read(dir: &RunDir) -> Option<ValidationRecord> {
+        let text = std::fs::read_to_string(dir.validation()).ok()?;
+        serde_json::from_str(&text).ok()
+    }
+}
+
 /// The winner against the incumbent on fresh dice.
-#[derive(Clone, Debug, Serialize)]
+#[derive(Clone, Debug, Serialize, Deserialize, PartialEq)]
 pub struct Comparison {
     pub seed: u64,
     pub winner_fitness: f64,
@@ -803,6 +831,7 @@ pub struct Comparison {
     /// The test over every stage played.
     pub test: Paired,
     /// z after each stage played (at most `LOOKS`).
+    #[serde(with = "crate::tune::eval::unbounded::each")]
     pub looks: Vec<f64>,
     /// Why it did or did not replace the incumbent.
     pub verdict: String,
@@ -827,7 +856,7 @@ pub fn validate(
     let order = ranking(&cp.mean_scores());
     let top = cfg.validate_top.max(1).min(order.len());
     progress.message(&format!(
-        "validating the top {top} genomes (by their mean over re-evaluations) on held-out dice, {} games per opponent …",
+        "validating the top {top} genomes (by their mean over re-evaluations) on validation dice, {} games per opponent …",
         2 * deals
     ));
     let mut best: Option<(Evaluation, Genome)> = None;
@@ -884,18 +913,18 @@ pub fn validate(
     if replaced {
         write_atomic(params_best, text.as_bytes())?;
     }
-    let json = serde_json::json!({
-        "seed": seed,
-        "games_per_opponent": 2 * deals,
-        "winner": winner,
-        "comparison": comparison,
-        "heldout": heldout,
-        "replaced_params_best": replaced,
-        "previous_kept_as": kept_as,
-    });
+    let record = ValidationRecord {
+        seed,
+        games_per_opponent: 2 * deals,
+        winner: winner.clone(),
+        comparison: comparison.clone(),
+        heldout: heldout.clone(),
+        replaced_params_best: replaced,
+        previous_kept_as: kept_as.clone(),
+    };
     write_atomic(
         &dir.validation(),
-        serde_json::to_string_pretty(&json)
+        serde_json::to_string_pretty(&record)
             .map_err(encode("validation.json"))?
             .as_bytes(),
     )?;
@@ -913,9 +942,14 @@ pub fn validate(
 /// suite by the sequential test and (b) not worse on the held-out suite,
 /// each when there is one.
 fn promoted(comparison: Option<&Comparison>, heldout: Option<&HeldOutCheck>) -> bool {
-    comparison.is_none_or(|c| {
-        c.test.games_per_opponent >= MIN_COMPARISON_GAMES && c.test.z > Z_SEQUENTIAL
-    }) && heldout.is_none_or(|h| h.not_worse)
+    comparison.is_none_or(Comparison::better) && heldout.is_none_or(|h| h.not_worse)
+}
+
+impl Comparison {
+    /// Whether the sequential test showed the winner better.
+    pub fn better(&self) -> bool {
+        self.test.games_per_opponent >= MIN_COMPARISON_GAMES && self.test.z > Z_SEQUENTIAL
+    }
 }
 
 /// The winner against the incumbent on the training suite, on fresh dice,
@@ -1090,7 +1124,7 @@ impl Validation {
         let last = cp.rows.last().map_or(0.0, |r| r.best);
         let mut s = format!(
             "run {}: {} generations, best fitness {first:.4} → {last:.4} (training dice)\n\
-             validated winner ({} games per opponent, held-out dice):\n",
+             validated winner ({} games per opponent, validation dice):\n",
             cfg.name,
             cp.rows.len(),
             cfg.validation_games
@@ -1137,7 +1171,7 @@ const BEST_HEADER: &str = "Best genome of run `";
 fn best_header(cfg: &RunConfig, e: &Evaluation, games: u64) -> String {
     let mut h = format!(
         "{BEST_HEADER}{}` (seed {}, {} generations x {} genomes, git {}), written {}.\n\
-         Validated on held-out dice, {} games per opponent: fitness {:.4}\n",
+         Validated on validation dice, {} games per opponent: fitness {:.4}\n",
         cfg.name,
         cfg.seed,
         cfg.generations,
@@ -1230,6 +1264,30 @@ mod tests {
         assert!(!promoted(Some(&level), Some(&same)));
         // No incumbent: nothing to compare with, the winner is installed.
         assert!(promoted(None, None));
+    }
+
+    #[test]
+    fn validation_json_reads_back_as_written_infinite_z_included() {
+        let e = Evaluation::from_points(&[("dp", games(5, 10))]);
+        let level = comparison(&e, &e);
+        assert_eq!(level.test.std_error, 0.0);
+        let record = ValidationRecord {
+            seed: 9,
+            games_per_opponent: 10,
+            winner: e.clone(),
+            comparison: Some(level),
+            heldout: crate::tune::heldout::judge(&e, &e, 3),
+            replaced_params_best: false,
+            previous_kept_as: None,
+        };
+        assert_eq!(record.heldout.as_ref().unwrap().z, f64::INFINITY);
+        let text = serde_json::to_string_pretty(&record).unwrap();
+        assert!(text.contains("\"z\": \"inf\""), "{text}");
+        let back: ValidationRecord = serde_json::from_str(&text).unwrap();
+        // Game points are not written; everything else comes back.
+        let mut want = record;
+        want.winner.opponents[0].points.clear();
+        assert_eq!(back, want);
     }
 
     #[test]

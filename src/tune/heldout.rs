@@ -1,11 +1,11 @@
 //! The held-out check: a new champion must not be worse than the one it
 //! replaces against strong opponents never used for selection. Both play
-//! the same held-out dice; the paired difference of their win rates must be
+//! the same dice; the paired difference of their win rates must be
 //! shown above −[`MARGIN`] by a one-sided test: z = (difference + MARGIN) /
 //! its standard error > [`Z_ONE_SIDED`] (non-inferiority at 95 %).
 
 use crate::tune::eval::{Evaluation, Paired};
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 /// How much worse (in win rate, 0.01 = 1 point) the winner may be against
 /// the held-out suite and still count as not worse.
@@ -15,7 +15,7 @@ pub const MARGIN: f64 = 0.01;
 pub const Z_ONE_SIDED: f64 = 1.645;
 
 /// The winner against the incumbent on the held-out suite.
-#[derive(Clone, Debug, Serialize, PartialEq)]
+#[derive(Clone, Debug, Serialize, Deserialize, PartialEq)]
 pub struct HeldOutCheck {
     pub seed: u64,
     pub margin: f64,
@@ -24,6 +24,7 @@ pub struct HeldOutCheck {
     /// Winner minus incumbent over the suite (weighted as the suite says).
     pub test: Paired,
     /// (difference + margin) / standard error.
+    #[serde(with = "crate::tune::eval::unbounded")]
     pub z: f64,
     pub not_worse: bool,
     /// Opponent by opponent, in suite order.
@@ -32,7 +33,7 @@ pub struct HeldOutCheck {
 }
 
 /// One held-out opponent: both genomes' win rates on the same dice.
-#[derive(Clone, Debug, Serialize, PartialEq)]
+#[derive(Clone, Debug, Serialize, Deserialize, PartialEq)]
 pub struct HeldOutRow {
     pub name: String,
     pub winner: f64,
