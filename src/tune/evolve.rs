@@ -195,6 +195,12 @@ pub enum RunError {
     Exists(PathBuf),
     #[error("{}: no run here (--resume needs a run folder with config.toml)", .0.display())]
     NoRun(PathBuf),
+    #[error(
+        "{} has no checkpoint.json (committed runs do not carry one), so it cannot be resumed: \
+         it would restart at generation 0 over {}; start a new run (--name) instead. Nothing was changed",
+        dir.display(), kept.display()
+    )]
+    NoCheckpoint { dir: PathBuf, kept: PathBuf },
     #[error("{} is not a valid run config: {err}", path.display())]
     BadConfig { path: PathBuf, err: toml::de::Error },
     #[error("{} is damaged (delete it to restart the run from generation 0): {err}", path.display())]
@@ -449,6 +455,11 @@ pub fn open_run(given: &Path, runs_dir: &Path) -> Result<(RunDir, RunLock)> {
     }
     let lock = dir.lock()?;
     dir.load_config()?;
+    if !dir.checkpoint().exists() {
+        if let Some(kept) = dir.results().into_iter().find(|p| p.exists()) {
+            return Err(RunError::NoCheckpoint { dir: dir.0, kept });
+        }
+    }
     Ok((dir, lock))
 }
 
@@ -576,6 +587,11 @@ impl RunDir {
     }
     pub fn validation(&self) -> PathBuf {
         self.0.join("validation.json")
+    }
+    /// The files a run writes after its first generation: a folder with
+    /// any of them and no checkpoint cannot be resumed without losing them.
+    fn results(&self) -> [PathBuf; 4] {
+        [self.csv(), self.best(), self.validation(), self.notes()]
     }
     /// What a resume had to assume (genes added since), for the record.
     pub fn notes(&self) -> PathBuf {

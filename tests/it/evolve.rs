@@ -177,6 +177,46 @@ fn a_killed_run_resumes_to_the_same_result() {
     );
 }
 
+/// Every file under `dir`, by relative path, with its bytes.
+fn snapshot(dir: &Path) -> Vec<(String, Vec<u8>)> {
+    let mut files: Vec<(String, Vec<u8>)> = std::fs::read_dir(dir)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .map(|p| {
+            let name = p.file_name().unwrap().to_string_lossy().into_owned();
+            (name, std::fs::read(&p).unwrap())
+        })
+        .collect();
+    files.sort();
+    files
+}
+
+#[test]
+fn resuming_a_committed_run_without_its_checkpoint_refuses_and_changes_nothing() {
+    let dir = scratch("evolve-committed");
+    let copy = dir.join("runs/strength-7");
+    std::fs::create_dir_all(&copy).unwrap();
+    for e in std::fs::read_dir(repo("runs/strength-7")).unwrap() {
+        let p = e.unwrap().path();
+        std::fs::copy(&p, copy.join(p.file_name().unwrap())).unwrap();
+    }
+    assert!(!copy.join("checkpoint.json").exists());
+    let before = snapshot(&copy);
+    let out = tuner()
+        .args(["evolve", "--quiet", "--generations", "41", "--resume"])
+        .arg(&copy)
+        .output()
+        .unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(!out.status.success(), "{err}");
+    assert!(
+        err.contains("has no checkpoint.json") && err.contains("Nothing was changed"),
+        "{err}"
+    );
+    // Byte for byte as before (the lock it took is gone too).
+    assert_eq!(snapshot(&copy), before);
+}
+
 #[test]
 fn a_damaged_checkpoint_is_a_clear_error() {
     let dir = scratch("evolve-damaged");
