@@ -455,10 +455,9 @@ pub fn open_run(given: &Path, runs_dir: &Path) -> Result<(RunDir, RunLock)> {
     }
     let lock = dir.lock()?;
     dir.load_config()?;
-    if !dir.checkpoint().exists() {
-        if let Some(kept) = dir.results().into_iter().find(|p| p.exists()) {
-            return Err(RunError::NoCheckpoint { dir: dir.0, kept });
-        }
+    let kept = dir.results().into_iter().find(|p| p.exists());
+    if let (false, Some(kept)) = (dir.checkpoint().exists(), kept) {
+        return Err(RunError::NoCheckpoint { dir: dir.0, kept });
     }
     Ok((dir, lock))
 }
