@@ -87,15 +87,17 @@ pub fn signed_equilibrium(mine: f32, theirs: f32) -> f32 {
 /// names (A when ≥ 0): the amount is `d` toward that bundle, rounded and
 /// clamped into 0..=MAX_BID.
 pub fn signed_bid(toward: f32, d: f32) -> Bid {
-    let (bundle, sign) = if toward >= 0.0 {
-        (Bundle::A, 1.0)
-    } else {
-        (Bundle::B, -1.0)
-    };
+    let bundle = bundle_toward(toward);
+    let sign = if bundle == Bundle::A { 1.0 } else { -1.0 };
     Bid {
         bundle,
         amount: (sign * d).round().clamp(0.0, MAX_BID as f32) as u32,
     }
+}
+
+/// The bundle a signed amount points to: A when it is ≥ 0, else B.
+pub fn bundle_toward(x: f32) -> Bundle {
+    if x >= 0.0 { Bundle::A } else { Bundle::B }
 }
 
 impl Strategy for DpBot {

@@ -142,6 +142,11 @@ pub const RETIRED: &[(&str, &str)] = &[(
     "scaled the bid when the opponent was predicted to want the other bundle; on the signed rule both players bid the sum's bundle, so it never acted (strength-7 with it at 0.42 or 1.0: 53.4 % and 53.3 % against dp, 2 000 paired games, seed 11)",
 )];
 
+/// Whether `name` is a retired gene.
+pub fn is_retired(name: &str) -> bool {
+    RETIRED.iter().any(|(retired, _)| *retired == name)
+}
+
 /// Number of genes.
 pub const N_GENES: usize = GENES.len();
 

@@ -7,7 +7,7 @@
 //! genome makes `dp`'s moves, to the bit. Std-only: the submission runs it.
 
 use crate::dp::{
-    BidRule, bundle_values, last_category, shaped_bundle_values, signed_bid, signed_equilibrium,
+    BidRule, bundle_toward, bundle_values, last_category, shaped_bundle_values, signed_equilibrium,
 };
 use crate::game::{Card, Holding, Put, Strategy, View, put_of};
 use crate::genome::*;
@@ -125,9 +125,7 @@ impl GenomeBot {
     fn equilibrium_with_genes(&self, view: &View, mine: f32, theirs: f32) -> Bid {
         let g = &self.g;
         let d = signed_equilibrium(mine, g[BID_OPP_WEIGHT] * theirs);
-        let equilibrium = signed_bid(d, d);
-        let toward = if d >= 0.0 { 1.0 } else { -1.0 };
-        let mut amount = toward * d * g[BID_SCALE];
+        let mut amount = d.abs() * g[BID_SCALE];
         let rounds_left = (AUCTIONS + 1) as f32 - view.rolls_seen as f32;
         let lead = (view.me.total() - view.opp.total()) as f32;
         amount *= (1.0 + g[BID_ROUNDS] * (rounds_left - 6.0) / 6.0).max(0.0);
@@ -146,7 +144,7 @@ impl GenomeBot {
         }
         let amount = amount.round().min(g[BID_CAP]).clamp(0.0, MAX_BID as f32);
         Bid {
-            bundle: equilibrium.bundle,
+            bundle: bundle_toward(d),
             amount: amount as u32,
         }
     }

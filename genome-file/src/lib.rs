@@ -4,7 +4,7 @@
 
 use std::fmt;
 use std::path::Path;
-use yacht_core::genome::{GENES, Genome, RETIRED};
+use yacht_core::genome::{GENES, Genome, is_retired};
 
 /// A bad genome file: where and what.
 #[derive(Debug, Clone, PartialEq)]
@@ -82,7 +82,7 @@ pub fn parse_genome(text: &str, file: &str) -> Result<Genome, GenomeError> {
     let mut genome = Genome::default();
     for (key, value) in &table {
         let line = line_of(text, key);
-        if RETIRED.iter().any(|(name, _)| name == key) {
+        if is_retired(key) {
             continue;
         }
         let Some(i) = Genome::index_of(key) else {

@@ -58,12 +58,10 @@ impl StrategySpec {
         if spec == "greedy" {
             return Ok(StrategySpec::Greedy);
         }
-        if spec == "dp" {
-            // Decoded now, before any game.
-            values::table(false);
-            return Ok(StrategySpec::Dp(DpSpec::default()));
-        }
-        let (kind, arg) = spec.split_once(':').ok_or_else(unknown)?;
+        let (kind, arg) = match spec {
+            "dp" => ("dp", ""),
+            _ => spec.split_once(':').ok_or_else(unknown)?,
+        };
         match kind {
             "dp" => {
                 let dp = DpSpec::parse_options(arg).map_err(|e| e.to_string())?;

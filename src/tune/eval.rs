@@ -368,21 +368,26 @@ pub mod unbounded {
     }
 }
 
+/// difference / its standard error; with no error, +∞ for a positive
+/// difference and 0 otherwise.
+pub fn z_score(difference: f64, std_error: f64) -> f64 {
+    if std_error > 0.0 {
+        difference / std_error
+    } else if difference > 0.0 {
+        f64::INFINITY
+    } else {
+        0.0
+    }
+}
+
 impl Paired {
     /// The comparison with this difference and standard error.
     fn new(games_per_opponent: u32, difference: f64, std_error: f64) -> Paired {
-        let z = if std_error > 0.0 {
-            difference / std_error
-        } else if difference > 0.0 {
-            f64::INFINITY
-        } else {
-            0.0
-        };
         Paired {
             games_per_opponent,
             difference,
             std_error,
-            z,
+            z: z_score(difference, std_error),
         }
     }
 

@@ -796,17 +796,12 @@ pub const Z_SEQUENTIAL: f64 = 2.067;
 /// incumbent `params_best` on fresh dice (paired, game by game, in `LOOKS`
 /// stages): it replaces the incumbent only when a sequential one-sided
 /// test at 5 % says it is better, over at least `MIN_COMPARISON_GAMES`
-/// games per opponent. The replaced file is kept in `params/history/`.
+/// games per opponent, and it is not worse on the held-out suite (see
+/// [`promoted`]). The replaced file is kept in `params/history/`.
 pub struct Validation {
-    pub winner: Evaluation,
+    /// What was decided, as validation.json holds it.
+    pub record: ValidationRecord,
     pub winner_genome: Genome,
-    /// The winner and the incumbent on the fresh dice, and the test.
-    pub comparison: Option<Comparison>,
-    /// The winner and the incumbent on the held-out suite, and the test.
-    pub heldout: Option<HeldOutCheck>,
-    pub replaced: bool,
-    /// Where the previous `params_best` was kept.
-    pub kept_as: Option<PathBuf>,
 }
 
 /// validation.json: what `validate` decided, as it writes it and as the
@@ -889,24 +884,15 @@ pub fn validate(
     let header = best_header(&cfg, &winner, cfg.validation_games);
     let text = genome_to_toml(&winner_genome, &header);
     write_atomic(&dir.best(), text.as_bytes())?;
-    let incumbent = match params_best.exists() {
-        true => {
-            let shown = params_best.display().to_string();
-            Some(yacht_genome_file::read_genome(params_best, &shown)?)
-        }
-        false => None,
-    };
+    let shown = params_best.display().to_string();
+    let incumbent = params_best
+        .exists()
+        .then(|| yacht_genome_file::read_genome(params_best, &shown))
+        .transpose()?;
     let comparison = match &incumbent {
         Some(incumbent) => {
-            let shown = params_best.display().to_string();
-            Some(compare(
-                &cfg,
-                cp,
-                &suite,
-                (&winner_genome, incumbent),
-                &shown,
-                progress,
-            )?)
+            let pair = (&winner_genome, incumbent);
+            Some(compare(&cfg, cp, &suite, pair, &shown, progress)?)
         }
         None => None,
     };
@@ -931,11 +917,11 @@ pub fn validate(
     let record = ValidationRecord {
         seed,
         games_per_opponent: 2 * deals,
-        winner: winner.clone(),
-        comparison: comparison.clone(),
-        heldout: heldout.clone(),
+        winner,
+        comparison,
+        heldout,
         replaced_params_best: replaced,
-        previous_kept_as: kept_as.clone(),
+        previous_kept_as: kept_as,
     };
     write_atomic(
         &dir.validation(),
@@ -944,12 +930,8 @@ pub fn validate(
             .as_bytes(),
     )?;
     Ok(Validation {
-        winner,
+        record,
         winner_genome,
-        comparison,
-        heldout,
-        replaced,
-        kept_as,
     })
 }
 
@@ -1144,8 +1126,9 @@ impl Validation {
             cp.rows.len(),
             cfg.validation_games
         );
-        s.push_str(&crate::tune::eval::table(&self.winner));
-        s.push_str(&match &self.comparison {
+        let v = &self.record;
+        s.push_str(&crate::tune::eval::table(&v.winner));
+        s.push_str(&match &v.comparison {
             Some(c) => {
                 let mut line = format!(
                     "against {} on fresh dice: {:.4} vs {:.4}, {}",
@@ -1154,8 +1137,8 @@ impl Validation {
                     c.incumbent_fitness,
                     c.verdict
                 );
-                match &self.kept_as {
-                    Some(old) if self.replaced => line.push_str(&format!(
+                match &v.previous_kept_as {
+                    Some(old) if v.replaced_params_best => line.push_str(&format!(
                         ": replaced it (the previous one is kept as {})\n",
                         old.display()
                     )),
@@ -1168,7 +1151,7 @@ impl Validation {
             }
             None => format!("wrote {}\n", params_best.display()),
         });
-        if let Some(h) = &self.heldout {
+        if let Some(h) = &v.heldout {
             s.push_str(&format!(
                 "held out (never used for selection), {:.4} vs {:.4} on the same dice, {}\n",
                 h.winner_fitness, h.incumbent_fitness, h.verdict

@@ -4,7 +4,7 @@
 //! shown above −[`MARGIN`] by a one-sided test: z = (difference + MARGIN) /
 //! its standard error > [`Z_ONE_SIDED`] (non-inferiority at 95 %).
 
-use crate::tune::eval::{Evaluation, Paired};
+use crate::tune::eval::{Evaluation, Paired, z_score};
 use serde::{Deserialize, Serialize};
 
 /// How much worse (in win rate, 0.01 = 1 point) the winner may be against
@@ -48,7 +48,7 @@ pub struct HeldOutRow {
 pub fn judge(winner: &Evaluation, incumbent: &Evaluation, seed: u64) -> Option<HeldOutCheck> {
     let test = winner.paired(incumbent)?;
     let each = winner.paired_each(incumbent)?;
-    let z = non_inferiority_z(&test);
+    let z = z_score(test.difference + MARGIN, test.std_error);
     let not_worse = z > Z_ONE_SIDED;
     let rows = winner
         .opponents
@@ -86,18 +86,6 @@ pub fn judge(winner: &Evaluation, incumbent: &Evaluation, seed: u64) -> Option<H
         rows,
         verdict,
     })
-}
-
-/// z of the non-inferiority test on a paired comparison.
-fn non_inferiority_z(test: &Paired) -> f64 {
-    let shifted = test.difference + MARGIN;
-    if test.std_error > 0.0 {
-        shifted / test.std_error
-    } else if shifted > 0.0 {
-        f64::INFINITY
-    } else {
-        f64::NEG_INFINITY
-    }
 }
 
 /// The held-out rows as a table: opponent, winner, incumbent, difference.

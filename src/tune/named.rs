@@ -8,7 +8,7 @@ use serde::de::{self, Deserializer, MapAccess, SeqAccess, Visitor};
 use serde::ser::{SerializeMap, Serializer};
 use serde::{Deserialize, Serialize};
 use std::fmt;
-use yacht_core::genome::{GENES, Genome, N_GENES, RETIRED};
+use yacht_core::genome::{GENES, Genome, N_GENES, is_retired};
 
 /// A genome as run files store it.
 #[derive(Clone, Debug, PartialEq)]
@@ -55,7 +55,7 @@ impl<'de> Visitor<'de> for GenesVisitor {
     fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<NamedGenes, A::Error> {
         let mut genes: [Option<f64>; N_GENES] = [None; N_GENES];
         while let Some((name, value)) = map.next_entry::<String, f64>()? {
-            if RETIRED.iter().any(|(retired, _)| *retired == name) {
+            if is_retired(&name) {
                 continue;
             }
             let i = Genome::index_of(&name).ok_or_else(|| {
