@@ -2,8 +2,10 @@
 //! and terminal I/O of the subcommands lives here or in the modules it calls
 //! at the edges (referee, plot, run folders).
 
-use crate::edge::out::write_out;
+use crate::edge::ctrl_c::{exit_if_stopped, stop_on_ctrl_c};
+use crate::edge::out::{outputs_go_to_folders, refuse_to_overwrite, write_out};
 use crate::edge::progress::Counter;
+use crate::edge::threads::with_threads;
 use crate::files::{read_file, write_atomic};
 use crate::host::arena::{DealSource, MatchSettings, run_match};
 use crate::host::deal::Deal;
@@ -57,16 +59,40 @@ enum Cmd {
     /// Evaluate a genome (or any built-in) against the opponent suite.
     Eval(EvalArgs),
     /// Evolve genomes with the genetic algorithm (the main job).
-    Evolve(EvolveArgs),
+    Evolve(crate::edge::evolve::EvolveArgs),
+    /// Make a finished run's winner the champion (params/best.toml), when
+    /// its verdicts say better on the training suite and not worse held out.
+    Install {
+        /// The run: its folder, or a name under --runs-dir.
+        run: PathBuf,
+        /// Folder that holds run folders.
+        #[arg(long, default_value = "runs")]
+        runs_dir: PathBuf,
+    },
+    /// Every run, a line each; with --compare, their fitness curves on one PNG.
+    Runs {
+        /// Folder that holds run folders.
+        #[arg(long, default_value = "runs")]
+        runs_dir: PathBuf,
+        /// Runs whose fitness curves to draw on one picture (names under
+        /// --runs-dir, or folders).
+        #[arg(long, num_args = 1..)]
+        compare: Vec<PathBuf>,
+        /// The picture's file (default plots/compare-A-B….png).
+        #[arg(short, long, requires = "compare")]
+        out: Option<PathBuf>,
+    },
     /// Draw a run's fitness plot from its generations.csv.
     Plot {
         /// Run folder (runs/NAME).
         run_dir: PathBuf,
-        /// Output PNG (default plots/NAME-fitness.png).
+        /// Output PNG (default: the run's plots folder, NAME-fitness.png).
         #[arg(short, long)]
         out: Option<PathBuf>,
+        /// Width of the picture in pixels.
         #[arg(long, default_value_t = 1200, value_parser = clap::value_parser!(u32).range(300..=8000))]
         width: u32,
+        /// Height of the picture in pixels.
         #[arg(long, default_value_t = 900, value_parser = clap::value_parser!(u32).range(300..=8000))]
         height: u32,
     },
@@ -100,74 +126,6 @@ enum Cmd {
 }
 
 #[derive(clap::Args)]
-struct EvolveArgs {
-    /// Generations to run (default 20). With --resume: extend the run to
-    /// this many generations.
-    #[arg(long, value_parser = clap::value_parser!(u32).range(1..=1_000_000))]
-    generations: Option<u32>,
-    /// Genomes per generation.
-    #[arg(long, default_value_t = 16, value_parser = clap::value_parser!(u64).range(2..=10_000), conflicts_with = "resume")]
-    population: u64,
-    /// Games per opponent per evaluation (deals played twice, seats swapped).
-    #[arg(long, default_value_t = 100, value_parser = clap::value_parser!(u64).range(2..=1_000_000), conflicts_with = "resume")]
-    games: u64,
-    #[arg(long, default_value_t = 1, conflicts_with = "resume")]
-    seed: u64,
-    /// Worker threads (default: all cores). Results do not depend on it.
-    #[arg(long, value_parser = clap::value_parser!(u64).range(1..=1024))]
-    threads: Option<u64>,
-    /// Initial genome(s) (default: params/best.toml if present, else params/default.toml).
-    #[arg(long, conflicts_with = "resume")]
-    init: Vec<PathBuf>,
-    /// Opponent suite.
-    #[arg(long, default_value = "params/suite.toml", conflicts_with = "resume")]
-    suite: PathBuf,
-    /// Held-out suite: strong opponents never used for selection. A new
-    /// champion must not be worse against them than the incumbent (a
-    /// one-sided paired test, margin 1 point of win rate).
-    #[arg(
-        long,
-        default_value = "params/suite-heldout.toml",
-        conflicts_with = "resume"
-    )]
-    heldout: PathBuf,
-    /// What a game is worth to the fitness: win-rate (1, ½, 0) or margin
-    /// (the logistic of the margin over 20 000 points: less noisy).
-    #[arg(long, default_value = "win-rate", conflicts_with = "resume")]
-    fitness: crate::tune::eval::Fitness,
-    /// Genes the GA leaves as the initial genomes have them: names, or
-    /// `prefix*` (e.g. `prio_*`), comma-separated or repeated.
-    #[arg(long, value_delimiter = ',', conflicts_with = "resume")]
-    freeze: Vec<String>,
-    /// Run folder name under runs/ (default: run-s<seed>, made unique).
-    #[arg(long, value_parser = clap::builder::NonEmptyStringValueParser::new(), conflicts_with = "resume")]
-    name: Option<String>,
-    /// Folder that holds run folders.
-    #[arg(long, default_value = "runs")]
-    runs_dir: PathBuf,
-    /// Continue a run from its checkpoint: a run folder, or a name under
-    /// --runs-dir. Its settings come from its config.toml; only
-    /// --generations may extend it.
-    #[arg(long)]
-    resume: Option<PathBuf>,
-    /// Games per opponent when validating the top genomes at the end.
-    #[arg(long, default_value_t = 1000, value_parser = clap::value_parser!(u64).range(2..=1_000_000), conflicts_with = "resume")]
-    validation_games: u64,
-    /// How many top genomes are validated.
-    #[arg(long, default_value_t = 3, value_parser = clap::value_parser!(u64).range(1..=100_000), conflicts_with = "resume")]
-    validate_top: u64,
-    /// Where params/best.toml lives.
-    #[arg(long, default_value = "params")]
-    params_dir: PathBuf,
-    /// Where the plot goes.
-    #[arg(long, default_value = "plots")]
-    plots_dir: PathBuf,
-    /// No progress bar (for scripts).
-    #[arg(long)]
-    quiet: bool,
-}
-
-#[derive(clap::Args)]
 struct TournamentArgs {
     /// An entrant: NAME=SPEC (greedy, sample:N, genome:PATH, …) or NAME=COMMAND (repeatable).
     #[arg(long = "entrant")]
@@ -188,6 +146,7 @@ struct TournamentArgs {
     /// Deals per pairing, each played twice with seats swapped.
     #[arg(long, default_value_t = 50, value_parser = clap::value_parser!(u64).range(1..=10_000_000))]
     deals: u64,
+    /// Seed of the dice (every pairing's deals derive from it).
     #[arg(long, default_value_t = 1)]
     seed: u64,
     /// Worker threads for built-in games (default: all cores).
@@ -204,13 +163,16 @@ struct TournamentArgs {
     /// time), or `wall`.
     #[arg(long, default_value = "cpu")]
     clock: Clock,
+    /// Write the standings and cross table as JSON here.
     #[arg(long)]
     json: Option<PathBuf>,
+    /// Write the standings as CSV here.
     #[arg(long)]
     csv: Option<PathBuf>,
     /// Ratings and cross-table picture.
     #[arg(long)]
     png: Option<PathBuf>,
+    /// No progress on stderr.
     #[arg(long)]
     quiet: bool,
 }
@@ -236,6 +198,7 @@ struct EvalArgs {
     /// Games per opponent (deals played twice, seats swapped; rounded up to even).
     #[arg(long, default_value_t = 2000, value_parser = clap::value_parser!(u64).range(1..=1_000_000))]
     games: u64,
+    /// Seed of the dice (deal i against opponent o comes from it).
     #[arg(long, default_value_t = 1)]
     seed: u64,
     /// Worker threads (default: all cores). Results do not depend on it.
@@ -292,30 +255,6 @@ struct MatchArgs {
     jobs: u64,
 }
 
-/// What to tell a user who stops the run under way (set by `evolve`).
-static RESUME_HINT: std::sync::Mutex<Option<String>> = std::sync::Mutex::new(None);
-
-/// Ctrl-C: the first lets the games under way finish and starts no more
-/// (each command then shows what it has, marked interrupted); the second
-/// kills the running programs and quits at once.
-fn stop_on_ctrl_c() {
-    let _ = ctrlc::set_handler(|| {
-        let hint = RESUME_HINT.lock().ok().and_then(|h| h.clone());
-        if crate::host::stop::requested() {
-            crate::host::stop::kill_running_programs();
-            eprintln!(
-                "\nstopped{}",
-                hint.map(|h| format!("; {h}")).unwrap_or_default()
-            );
-            std::process::exit(130);
-        }
-        crate::host::stop::request();
-        eprintln!(
-            "\nstopping: the games under way finish, no more start (Ctrl-C again to quit now)"
-        );
-    });
-}
-
 pub fn run() -> Result<()> {
     let cli = Cli::parse();
     // A protocol program keeps the default (Ctrl-C ends it); every other
@@ -333,7 +272,23 @@ pub fn run() -> Result<()> {
         Cmd::Bench(args) => crate::edge::bench::run(args),
         Cmd::Ship { out, games } => ship_cmd(&out, games),
         Cmd::Eval(args) => eval_cmd(args),
-        Cmd::Evolve(args) => evolve_cmd(args),
+        Cmd::Evolve(args) => crate::edge::evolve::run(args),
+        Cmd::Install { run, runs_dir } => {
+            let done = crate::edge::evolve::install_run(&run, &runs_dir)?;
+            say!(
+                "installed {}{}",
+                done.champion.display(),
+                done.previous_kept_as
+                    .map(|k| format!(" (the previous champion kept as {})", k.display()))
+                    .unwrap_or_default()
+            );
+            Ok(())
+        }
+        Cmd::Runs {
+            runs_dir,
+            compare,
+            out,
+        } => crate::edge::runs::run(&runs_dir, &compare, out),
         Cmd::Export {
             genome,
             dp,
@@ -351,10 +306,12 @@ pub fn run() -> Result<()> {
             height,
         } => {
             outputs_go_to_folders([&out])?;
-            let out = out.unwrap_or_else(|| {
-                crate::edge::plot::default_plot_path(Path::new("plots"), &run_dir)
-            });
-            crate::edge::plot::plot_run(&run_dir, &out, (width, height))?;
+            let dir = crate::tune::run::RunDir(run_dir);
+            let out = match out {
+                Some(out) => out,
+                None => dir.load_config()?.folders.plot(&dir.name()),
+            };
+            crate::edge::plot::plot_run(&dir, &out, (width, height))?;
             say!("wrote {}", out.display());
             Ok(())
         }
@@ -367,35 +324,6 @@ pub fn run() -> Result<()> {
             Ok(())
         }
     }
-}
-
-/// Output files go into folders that exist: a mistyped folder is an error
-/// before any work, not a new folder.
-fn outputs_go_to_folders<'a>(files: impl IntoIterator<Item = &'a Option<PathBuf>>) -> Result<()> {
-    for file in files.into_iter().flatten() {
-        match file.parent() {
-            Some(dir) if !dir.as_os_str().is_empty() && !dir.is_dir() => bail!(
-                "cannot write {}: the folder {} does not exist",
-                file.display(),
-                dir.display()
-            ),
-            _ if file.is_dir() => bail!("{} is a folder, not a file", file.display()),
-            _ => {}
-        }
-    }
-    Ok(())
-}
-
-/// An existing file is replaced only with `--force`.
-fn refuse_to_overwrite(out: &Path, force: bool) -> Result<()> {
-    outputs_go_to_folders([&Some(out.to_path_buf())])?;
-    if out.exists() && !force {
-        bail!(
-            "{} exists: give --force to replace it (nothing was written)",
-            out.display()
-        );
-    }
-    Ok(())
 }
 
 fn play(spec: &str, seed: u64, delay_ms: u64) -> Result<()> {
@@ -416,8 +344,6 @@ fn play(spec: &str, seed: u64, delay_ms: u64) -> Result<()> {
 
 fn match_cmd(a: MatchArgs) -> Result<()> {
     outputs_go_to_folders([&a.log, &a.json])?;
-    let p1 = Player::parse(&a.p1).context("--p1")?;
-    let p2 = Player::parse(&a.p2).context("--p2")?;
     let source = match (&a.input, a.seed) {
         (Some(path), _) => DealSource::Fixed(
             Deal::parse(&read_file(path)?)
@@ -427,6 +353,8 @@ fn match_cmd(a: MatchArgs) -> Result<()> {
         (None, Some(s)) => DealSource::Seeded(s),
         (None, None) => bail!("give the dice: --input FILE or --seed S"),
     };
+    let p1 = Player::parse(&a.p1).context("--p1")?;
+    let p2 = Player::parse(&a.p2).context("--p2")?;
     let limits = Limits {
         ready: Duration::from_millis(a.ready_timeout),
         decision: Duration::from_millis(a.move_timeout),
@@ -460,15 +388,8 @@ fn match_cmd(a: MatchArgs) -> Result<()> {
         write_atomic(path, serde_json::to_string_pretty(&summary)?.as_bytes())?;
     }
     write_out(&summary.render());
+    exit_if_stopped();
     Ok(())
-}
-
-/// Runs `f` on a pool of `threads` workers (all cores when None).
-pub fn with_threads<T: Send>(threads: Option<u64>, f: impl FnOnce() -> T + Send) -> Result<T> {
-    let pool = rayon::ThreadPoolBuilder::new()
-        .num_threads(threads.unwrap_or(0) as usize)
-        .build()?;
-    Ok(pool.install(f))
 }
 
 fn eval_cmd(a: EvalArgs) -> Result<()> {
@@ -506,124 +427,7 @@ fn eval_cmd(a: EvalArgs) -> Result<()> {
     if let Some(why) = e.unearned() {
         bail!("{why}");
     }
-    Ok(())
-}
-
-/// Evolve's progress: a bar on a terminal, else a line per generation;
-/// with `--quiet` only messages.
-struct Bar {
-    bar: Option<indicatif::ProgressBar>,
-    plain: bool,
-    started: std::time::Instant,
-    games: u64,
-}
-
-impl crate::tune::evolve::Progress for Bar {
-    fn generation(&mut self, row: &crate::tune::evolve::GenerationRow, total: u32) {
-        self.games += row.games;
-        let rate = self.games as f64 / self.started.elapsed().as_secs_f64();
-        let msg = format!(
-            "gen {} best {:.4} mean {:.4} div {:.3} | {:.0} games/s",
-            row.generation, row.best, row.mean, row.diversity, rate
-        );
-        if let Some(b) = &self.bar {
-            b.set_length(total as u64);
-            b.set_position(row.generation as u64 + 1);
-            b.set_message(msg);
-        } else if self.plain {
-            eprintln!("{}/{total} {msg}", row.generation + 1);
-        }
-    }
-    fn message(&mut self, text: &str) {
-        match &self.bar {
-            Some(b) if !b.is_finished() => b.println(text),
-            _ => eprintln!("{text}"),
-        }
-    }
-}
-
-fn evolve_cmd(a: EvolveArgs) -> Result<()> {
-    use crate::tune::evolve::{NewRun, RunError, create_run, open_run, run_generations, validate};
-    let (dir, _lock) = match &a.resume {
-        Some(given) => {
-            let (dir, lock) = open_run(given, &a.runs_dir)?;
-            if let Some(n) = a.generations {
-                crate::tune::evolve::extend(&dir, n)?;
-            }
-            (dir, lock)
-        }
-        None => create_run(&NewRun {
-            name: a.name.clone(),
-            runs_dir: a.runs_dir.clone(),
-            seed: a.seed,
-            generations: a.generations.unwrap_or(20),
-            population: a.population as usize,
-            games: a.games,
-            validation_games: a.validation_games,
-            validate_top: a.validate_top as usize,
-            init: if a.init.is_empty() {
-                vec![yacht_genome_file::default_genome(&a.params_dir)]
-            } else {
-                a.init.clone()
-            },
-            suite: crate::tune::suite::load(&a.suite, &[])?,
-            heldout: crate::tune::suite::load(&a.heldout, &[])?,
-            fitness: a.fitness,
-            freeze: a.freeze.clone(),
-        })?,
-    };
-    let cfg = dir.load_config()?;
-    let suite = cfg.opponents()?;
-    check_programs(suite.iter().map(|o| &o.player), Limits::default())?;
-    let terminal = std::io::IsTerminal::is_terminal(&std::io::stderr());
-    let bar = (!a.quiet && terminal).then(|| {
-        let b = indicatif::ProgressBar::new(cfg.generations as u64);
-        b.set_style(
-            indicatif::ProgressStyle::with_template(
-                "{bar:30} {pos}/{len} [{elapsed_precise} eta {eta}] {msg}",
-            )
-            .expect("valid template"),
-        );
-        b.set_message("evaluating generation 0 …");
-        b
-    });
-    let mut progress = Bar {
-        bar,
-        plain: !a.quiet && !terminal,
-        started: std::time::Instant::now(),
-        games: 0,
-    };
-    crate::tune::evolve::Progress::message(
-        &mut progress,
-        &format!("run folder {}", dir.0.display()),
-    );
-    let hint = format!(
-        "resume with: tuner evolve --resume {} --runs-dir {}",
-        cfg.name,
-        a.runs_dir.display()
-    );
-    *RESUME_HINT.lock().unwrap_or_else(|e| e.into_inner()) = Some(hint.clone());
-    let interrupted = |e: RunError| match e {
-        RunError::Interrupted(_) => {
-            eprintln!("{e}; {hint}");
-            std::process::exit(130)
-        }
-        e => e,
-    };
-    let cp =
-        with_threads(a.threads, || run_generations(&dir, &mut progress))?.map_err(interrupted)?;
-    if let Some(b) = &progress.bar {
-        b.finish();
-    }
-    let params_best = a.params_dir.join("best.toml");
-    let v = with_threads(a.threads, || {
-        validate(&dir, &cp, &params_best, &mut progress)
-    })?
-    .map_err(interrupted)?;
-    let plot = crate::edge::plot::default_plot_path(&a.plots_dir, &dir.0);
-    crate::edge::plot::plot_run(&dir.0, &plot, (1200, 900))?;
-    write_out(&v.report(&dir, &cfg, &cp, &params_best));
-    say!("plot: {}", plot.display());
+    exit_if_stopped();
     Ok(())
 }
 
@@ -654,12 +458,16 @@ fn export_cmd(genome: Option<PathBuf>, dp: bool, out: &Path, force: bool) -> Res
     );
     write_atomic(&data, shipped)?;
     write_atomic(out, src.as_bytes())?;
+    // Absolute paths: the command works from any folder and puts the
+    // program beside its source and data.bin.
+    let abs = std::path::absolute(out).unwrap_or_else(|_| out.to_path_buf());
     say!(
-        "wrote {} ({} bytes, {:.1}% of 1 MiB) from {shown}; compile with: rustc --edition 2024 -O {}",
+        "wrote {} ({} bytes, {:.1}% of 1 MiB) from {shown}; compile with: rustc --edition 2024 -O {} -o {}",
         out.display(),
         src.len(),
         100.0 * src.len() as f64 / MAX_BYTES as f64,
-        out.display()
+        abs.display(),
+        abs.with_extension("").display()
     );
     say!(
         "wrote {} ({} bytes, {:.1}% of 10 MiB): the bot reads it from its working directory",
@@ -730,8 +538,46 @@ fn tournament_cmd(a: TournamentArgs) -> Result<()> {
         write_atomic(p, &table.to_csv()?)?;
     }
     if let Some(p) = &a.png {
-        crate::edge::plot::tournament_png(&table, p, (1400, 700))?;
+        let format = match settings.format {
+            Format::RoundRobin => "round robin".to_string(),
+            Format::Swiss { rounds } => format!("Swiss, {rounds} rounds"),
+        };
+        let title = format!(
+            "{format}, {} entrants, {} deals per pairing (seats swapped), seed {}, {} games{}",
+            entrants.len(),
+            settings.deals,
+            settings.seed,
+            table.games,
+            if table.interrupted {
+                " (interrupted)"
+            } else {
+                ""
+            }
+        );
+        crate::edge::plot::tournament_png(&table, &title, p, (1400, 700))?;
         say!("picture: {}", p.display());
     }
+    exit_if_stopped();
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Cli;
+    use clap::CommandFactory;
+
+    #[test]
+    fn every_flag_and_argument_has_help_text() {
+        let cli = Cli::command();
+        let mut missing = Vec::new();
+        for cmd in cli.get_subcommands() {
+            for arg in cmd.get_arguments() {
+                let builtin = matches!(arg.get_id().as_str(), "help" | "version");
+                if !builtin && arg.get_help().is_none() {
+                    missing.push(format!("{} --{}", cmd.get_name(), arg.get_id()));
+                }
+            }
+        }
+        assert!(missing.is_empty(), "no help text: {missing:?}");
+    }
 }

@@ -3,7 +3,11 @@
 
 pub mod bench;
 pub mod cli;
+pub mod ctrl_c;
+pub mod evolve;
 pub mod export;
 pub mod out;
 pub mod plot;
 pub mod progress;
+pub mod runs;
+pub mod threads;

@@ -1,5 +1,9 @@
-//! Command output on stdout: a closed pipe (`tuner … | head`) ends the
-//! program quietly instead of panicking.
+//! Command output on stdout (a closed pipe, `tuner … | head`, ends the
+//! program quietly instead of panicking), and the checks on output files
+//! made before any work.
+
+use anyhow::{Result, bail};
+use std::path::{Path, PathBuf};
 
 /// Writes one line of command output (see `say!`).
 pub fn say_line(line: std::fmt::Arguments) {
@@ -17,4 +21,35 @@ pub fn write_out(text: &str) {
         eprintln!("error: cannot write the output: {e}");
         std::process::exit(1);
     }
+}
+
+/// Output files go into folders that exist: a mistyped folder is an error
+/// before any work, not a new folder.
+pub fn outputs_go_to_folders<'a>(
+    files: impl IntoIterator<Item = &'a Option<PathBuf>>,
+) -> Result<()> {
+    for file in files.into_iter().flatten() {
+        match file.parent() {
+            Some(dir) if !dir.as_os_str().is_empty() && !dir.is_dir() => bail!(
+                "cannot write {}: the folder {} does not exist",
+                file.display(),
+                dir.display()
+            ),
+            _ if file.is_dir() => bail!("{} is a folder, not a file", file.display()),
+            _ => {}
+        }
+    }
+    Ok(())
+}
+
+/// An existing file is replaced only with `--force`.
+pub fn refuse_to_overwrite(out: &Path, force: bool) -> Result<()> {
+    outputs_go_to_folders([&Some(out.to_path_buf())])?;
+    if out.exists() && !force {
+        bail!(
+            "{} exists: give --force to replace it (nothing was written)",
+            out.display()
+        );
+    }
+    Ok(())
 }

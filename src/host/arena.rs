@@ -53,7 +53,14 @@ pub struct Side {
     pub p99_ms: f64,
     pub max_ms: f64,
     pub faults: Vec<String>,
+    /// The last lines the program wrote to stderr (its warnings: e.g. an
+    /// exported bot without its data.bin), `game N: line`.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub stderr_tail: Vec<String>,
 }
+
+/// How many of a program's last stderr lines a match summary keeps.
+pub const STDERR_TAIL: usize = 5;
 
 /// A match summary (`--json`).
 #[derive(Clone, Debug, Default, Serialize)]
@@ -121,6 +128,17 @@ impl Tally {
         if let Some(why) = game.result.fault_of(seat) {
             self.side.faults.push(format!("game {g}: {why}"));
         }
+        for e in &game.events {
+            if let Event::Debug(s, line) = e
+                && *s == seat
+            {
+                let tail = &mut self.side.stderr_tail;
+                if tail.len() == STDERR_TAIL {
+                    tail.remove(0);
+                }
+                tail.push(format!("game {g}: {line}"));
+            }
+        }
     }
 
     fn finish(self, games: u64) -> Side {
@@ -172,6 +190,9 @@ impl MatchSummary {
             ));
             for f in s.faults.iter().take(5) {
                 lines.push(format!("    fault: {f}"));
+            }
+            for l in &s.stderr_tail {
+                lines.push(format!("    stderr: {l}"));
             }
         }
 

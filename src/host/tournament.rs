@@ -342,19 +342,22 @@ fn play_pairings(
         .expect("pool");
     let total = pairs.len() as u64 * 2 * s.deals;
     for start in (0..total).step_by(CHUNK as usize) {
-        let results: Vec<Option<GameRecord>> = (start..(start + CHUNK).min(total))
-            .into_par_iter()
-            .map(|k| {
-                let j = job(k);
-                if external(j.0) {
-                    ext_pool.install(|| play(j))
-                } else {
-                    play(j)
-                }
-            })
-            .collect();
-        for r in results.into_iter().flatten() {
-            tally.add(r, entrants);
+        // Games with a program on the bounded pool, the others on this
+        // one; never a pool's install from within another pool's worker
+        // (a waiting worker would take more such games, each deeper on
+        // its stack, until it overflowed). Folded back in game order.
+        let (ext, own): (Vec<u64>, Vec<u64>) =
+            (start..(start + CHUNK).min(total)).partition(|&k| external(job(k).0));
+        let on = |ks: &[u64]| -> Vec<(u64, Option<GameRecord>)> {
+            ks.par_iter().map(|&k| (k, play(job(k)))).collect()
+        };
+        let (mut results, own) = rayon::join(|| ext_pool.install(|| on(&ext)), || on(&own));
+        results.extend(own);
+        results.sort_by_key(|r| r.0);
+        for (_, r) in results {
+            if let Some(r) = r {
+                tally.add(r, entrants);
+            }
         }
     }
 }

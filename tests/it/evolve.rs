@@ -99,7 +99,14 @@ fn a_tiny_run_writes_everything_and_is_independent_of_threads() {
     ] {
         assert!(one.join(f).exists(), "{f}");
     }
-    assert!(dir.join("params-one/best.toml").exists());
+    // Without --install nothing outside the run and its plot is written;
+    // `tuner install` makes the winner the champion.
+    assert!(!dir.join("params-one/best.toml").exists());
+    run_ok(tuner().arg("install").arg(&one));
+    assert_eq!(
+        std::fs::read(dir.join("params-one/best.toml")).unwrap(),
+        std::fs::read(one.join("best.toml")).unwrap()
+    );
     let cfg = std::fs::read_to_string(one.join("config.toml")).unwrap();
     assert!(
         cfg.contains("seed = 5") && cfg.contains("git_revision") && cfg.contains("tool_version")
@@ -164,11 +171,7 @@ fn a_killed_run_resumes_to_the_same_result() {
     let mut resume = tuner();
     resume
         .args(["evolve", "--quiet", "--resume"])
-        .arg(dir.join("runs/killed"))
-        .arg("--params-dir")
-        .arg(dir.join("params-killed"))
-        .arg("--plots-dir")
-        .arg(dir.join("plots"));
+        .arg(dir.join("runs/killed"));
     let out = run_ok(&mut resume);
     assert!(String::from_utf8_lossy(&out.stderr).contains("resuming at generation"));
     assert_eq!(
@@ -284,15 +287,7 @@ fn a_run_saved_before_a_gene_was_added_resumes_with_its_default_noted() {
         .map(|l| format!("{l}\n"))
         .collect();
     std::fs::write(&config, text).unwrap();
-    let out = run_ok(
-        tuner()
-            .args(["evolve", "--quiet", "--resume"])
-            .arg(&run)
-            .arg("--params-dir")
-            .arg(dir.join("params-old"))
-            .arg("--plots-dir")
-            .arg(dir.join("plots")),
-    );
+    let out = run_ok(tuner().args(["evolve", "--quiet", "--resume"]).arg(&run));
     let err = String::from_utf8_lossy(&out.stderr);
     assert!(err.contains("bid_follow = 0.0"), "{err}");
     let notes = std::fs::read_to_string(run.join("notes.txt")).unwrap();
@@ -314,6 +309,7 @@ fn against_incumbent(
     incumbent: &str,
     seed: u64,
     validation_games: u64,
+    install: bool,
 ) -> (std::path::PathBuf, std::path::PathBuf, String) {
     let params = dir.join(format!("params-{name}"));
     std::fs::create_dir_all(&params).unwrap();
@@ -324,16 +320,13 @@ fn against_incumbent(
         "[[opponent]]\nspec = \"sample:6\"\n[[opponent]]\nspec = \"sample:9\"\n",
     )
     .unwrap();
+    let mut cmd = tuner();
+    cmd.arg("evolve");
+    if install {
+        cmd.arg("--install");
+    }
     let out = run_ok(
-        tuner()
-            .args([
-                "evolve",
-                "--quiet",
-                "--generations",
-                "1",
-                "--population",
-                "3",
-            ])
+        cmd.args(["--quiet", "--generations", "1", "--population", "3"])
             .args(["--games", "4", "--validate-top", "1", "--name", name])
             .args(["--seed", &seed.to_string()])
             .args(["--validation-games", &validation_games.to_string()])
@@ -351,24 +344,38 @@ fn against_incumbent(
 fn params_best_survives_tiny_validations_and_is_kept_when_replaced() {
     let dir = scratch("evolve-protect");
     let best = std::fs::read_to_string(repo("params/best.toml")).unwrap();
-    // A handful of validation games never replaces it, whatever the seed.
+    // A handful of validation games never replaces it, whatever the seed,
+    // even when asked to.
     for seed in 0..10 {
-        let (params, _, out) = against_incumbent(&dir, &format!("tiny-{seed}"), &best, seed, 2);
+        let name = format!("tiny-{seed}");
+        let (params, _, out) = against_incumbent(&dir, &name, &best, seed, 2, true);
         assert_eq!(
             std::fs::read_to_string(params.join("best.toml")).unwrap(),
             best
         );
         assert!(!params.join("history").exists());
+        assert!(out.contains("NOT INSTALLED: training suite:"), "{out}");
         assert!(out.contains("too few to replace it"), "{out}");
     }
-    // A clearly weaker incumbent is replaced on enough fresh games, and kept.
+    // A clearly weaker incumbent: beaten, but without --install it stays,
+    // byte for byte; the summary says how to install.
     let weak = "prio_yacht = -15\nprio_choice = 15\nprio_one = 15\nbid_cap = 0\n\
                 future_weight = 0.5\n";
-    let (params, run, out) = against_incumbent(&dir, "weak", weak, 1, 400);
+    let (params, run, out) = against_incumbent(&dir, "weak", weak, 1, 400, false);
+    assert_eq!(
+        std::fs::read_to_string(params.join("best.toml")).unwrap(),
+        weak
+    );
+    assert!(!params.join("history").exists());
     assert!(
-        out.contains("replaced it (the previous one is kept as"),
+        out.starts_with("run weak: NOT INSTALLED (no --install), though both verdicts say"),
         "{out}"
     );
+    assert!(out.contains("tuner install "), "{out}");
+    assert!(out.contains("genes changed from the champion"), "{out}");
+    // `tuner install` does it, keeping the old one in history/.
+    let said = run_ok(tuner().arg("install").arg(&run));
+    assert!(String::from_utf8_lossy(&said.stdout).contains("previous champion kept as"));
     let history: Vec<_> = std::fs::read_dir(params.join("history"))
         .unwrap()
         .map(|e| e.unwrap().path())
@@ -386,7 +393,29 @@ fn params_best_survives_tiny_validations_and_is_kept_when_replaced() {
         v["comparison"]["test"]["z"].as_f64().unwrap() > 1.6449,
         "{v}"
     );
-    assert_eq!(v["replaced_params_best"], true);
+    assert_eq!(v["installed"], true);
+    // Installing again, or a verdict about a champion since replaced, is
+    // refused and changes nothing.
+    let now = std::fs::read(params.join("best.toml")).unwrap();
+    let again = tuner().arg("install").arg(&run).output().unwrap();
+    assert!(!again.status.success());
+    assert!(String::from_utf8_lossy(&again.stderr).contains("already installed"));
+    let (other_params, other, _) = against_incumbent(&dir, "other", weak, 2, 40, false);
+    std::fs::write(other_params.join("best.toml"), &now).unwrap();
+    let stale = tuner().arg("install").arg(&other).output().unwrap();
+    let err = String::from_utf8_lossy(&stale.stderr);
+    assert!(
+        !stale.status.success() && err.contains("has changed since"),
+        "{err}"
+    );
+    assert_eq!(std::fs::read(other_params.join("best.toml")).unwrap(), now);
+    // With --install the run does it itself.
+    let (params, _, out) = against_incumbent(&dir, "weak-installed", weak, 1, 400, true);
+    assert!(
+        out.starts_with("run weak-installed: INSTALLED as "),
+        "{out}"
+    );
+    assert!(params.join("history").exists());
 }
 
 #[test]
@@ -443,7 +472,8 @@ fn resume_with_more_generations_extends_to_the_longer_runs_result() {
         let mut c = tuner();
         c.args(["evolve", "--quiet", "--resume", "short"])
             .args(extra)
-            .folders(&dir, &dir.join("params-short"));
+            .arg("--runs-dir")
+            .arg(dir.join("runs"));
         c.output().unwrap()
     };
     // Other settings come from the run: giving them is refused.
@@ -508,7 +538,8 @@ fn a_genome_opponent_is_played_as_it_was_when_the_run_started() {
             "--generations",
             "3",
         ])
-        .folders(&dir, &dir.join("params-extended"));
+        .arg("--runs-dir")
+        .arg(dir.join("runs"));
     run_ok(&mut resume);
     assert_eq!(
         results(&dir.join("runs/longer")),

@@ -35,11 +35,12 @@ fn a_moment() -> bool {
     true
 }
 
-/// The command ended well, said `said` and left no program with `marker`.
+/// The command showed what it did (`said`), exited 130 as a command
+/// stopped by Ctrl-C does, and left no program with `marker`.
 fn stopped_cleanly(out: &Output, said: &str, marker: &str) {
     let text = String::from_utf8_lossy(&out.stdout);
     let err = String::from_utf8_lossy(&out.stderr);
-    assert!(out.status.success(), "{err}");
+    assert_eq!(out.status.code(), Some(130), "{err}");
     assert!(text.contains(said), "{text}");
     std::thread::sleep(Duration::from_millis(200));
     assert_eq!(left(marker), "", "programs left running");
@@ -94,6 +95,15 @@ fn match_and_eval_stop_with_partial_results_and_leave_no_program() {
     assert_eq!(v["interrupted"], true);
     let games = v["opponents"][0]["games"].as_u64().unwrap();
     assert!(games > 0 && games < 100_000, "{games}");
+
+    let out = interrupt(
+        tuner()
+            .args(["tournament", "--deals", "50000", "--entrant"])
+            .arg(format!("slow={program}"))
+            .args(["--entrant", "fast=greedy"]),
+        a_moment,
+    );
+    stopped_cleanly(&out, "interrupted", marker);
 }
 
 #[test]
@@ -125,7 +135,10 @@ fn an_interrupted_evolve_says_how_to_resume_and_resumes() {
     let err = String::from_utf8_lossy(&out.stderr);
     assert_eq!(out.status.code(), Some(130), "{err}");
     assert!(
-        err.contains("resume with: tuner evolve --resume stopped"),
+        err.contains(&format!(
+            "resume with: tuner evolve --resume {}",
+            runs.join("stopped").display()
+        )),
         "{err}"
     );
     let v: serde_json::Value =
@@ -137,7 +150,8 @@ fn an_interrupted_evolve_says_how_to_resume_and_resumes() {
         tuner()
             .args(["evolve", "--quiet", "--resume", "stopped"])
             .args(["--generations", &(done + 1).to_string()])
-            .folders(&dir, &dir.join("params")),
+            .arg("--runs-dir")
+            .arg(&runs),
     );
     assert!(runs.join("stopped/best.toml").exists());
 }

@@ -42,13 +42,17 @@ pub fn build_bot(genome: Option<&Path>, dest: &Path) -> Output {
     out
 }
 
-/// Points an evolve at its folders: `dir/runs`, `params`, `dir/plots`.
+/// Points an evolve at its folders, made if missing: `dir/runs`,
+/// `params`, `dir/plots`.
 pub trait Folders {
     fn folders(&mut self, dir: &Path, params: &Path) -> &mut Self;
 }
 
 impl Folders for Command {
     fn folders(&mut self, dir: &Path, params: &Path) -> &mut Command {
+        for d in [dir.join("runs"), params.to_path_buf(), dir.join("plots")] {
+            std::fs::create_dir_all(d).unwrap();
+        }
         self.arg("--runs-dir")
             .arg(dir.join("runs"))
             .arg("--params-dir")

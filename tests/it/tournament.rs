@@ -148,7 +148,7 @@ fn ctrl_c_stops_between_games_and_keeps_the_standings() {
     }
     let result = child.wait_with_output().unwrap();
     let text = String::from_utf8_lossy(&result.stdout);
-    assert!(result.status.success(), "{text}");
+    assert_eq!(result.status.code(), Some(130), "{text}");
     assert!(
         text.contains("interrupted") && text.contains("rank entrant"),
         "{text}"

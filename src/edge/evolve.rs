@@ -1,0 +1,257 @@
+//! `tuner evolve`: make or resume a run, show its progress, validate it,
+//! install its winner when asked and earned, draw its plot and say, verdict
+//! first, what came of it.
+
+use crate::edge::out::write_out;
+use crate::edge::threads::with_threads;
+use crate::host::player::check_programs;
+use crate::host::program::Limits;
+use crate::tune::run::install::Installed;
+use crate::tune::run::summary::Summary;
+use crate::tune::run::{
+    Folders, GenerationRow, NewRun, Progress, RunDir, RunError, create_run, extend, install,
+    open_run, run_generations, validate,
+};
+use anyhow::Result;
+use std::path::PathBuf;
+
+#[derive(clap::Args)]
+pub struct EvolveArgs {
+    /// Generations to run (default 20). With --resume: extend the run to
+    /// this many generations.
+    #[arg(long, value_parser = clap::value_parser!(u32).range(1..=1_000_000))]
+    generations: Option<u32>,
+    /// Genomes per generation.
+    #[arg(long, default_value_t = 16, value_parser = clap::value_parser!(u64).range(2..=10_000), conflicts_with = "resume")]
+    population: u64,
+    /// Games per opponent per evaluation (deals played twice, seats swapped).
+    #[arg(long, default_value_t = 100, value_parser = clap::value_parser!(u64).range(2..=1_000_000), conflicts_with = "resume")]
+    games: u64,
+    /// Seed of every random stream of the run (the same seed gives the
+    /// same run, whatever the number of threads).
+    #[arg(long, default_value_t = 1, conflicts_with = "resume")]
+    seed: u64,
+    /// Worker threads (default: all cores). Results do not depend on it.
+    #[arg(long, value_parser = clap::value_parser!(u64).range(1..=1024))]
+    threads: Option<u64>,
+    /// Initial genome(s) (default: params/best.toml if present, else params/default.toml).
+    #[arg(long, conflicts_with = "resume")]
+    init: Vec<PathBuf>,
+    /// Opponent suite.
+    #[arg(long, default_value = "params/suite.toml", conflicts_with = "resume")]
+    suite: PathBuf,
+    /// Held-out suite: strong opponents never used for selection. A new
+    /// champion must not be worse against them than the incumbent (a
+    /// one-sided paired test, margin 1 point of win rate).
+    #[arg(
+        long,
+        default_value = "params/suite-heldout.toml",
+        conflicts_with = "resume"
+    )]
+    heldout: PathBuf,
+    /// What a game is worth to the fitness: win-rate (1, ½, 0) or margin
+    /// (the logistic of the margin over 20 000 points: less noisy).
+    #[arg(long, default_value = "win-rate", conflicts_with = "resume")]
+    fitness: crate::tune::eval::Fitness,
+    /// Genes the GA leaves as the initial genomes have them: names, or
+    /// `prefix*` (e.g. `prio_*`), comma-separated or repeated.
+    #[arg(long, value_delimiter = ',', conflicts_with = "resume")]
+    freeze: Vec<String>,
+    /// Run folder name under runs/ (default: run-s<seed>, made unique).
+    #[arg(long, value_parser = clap::builder::NonEmptyStringValueParser::new(), conflicts_with = "resume")]
+    name: Option<String>,
+    /// Folder that holds run folders (it must exist). With --resume: where
+    /// a bare run name is looked up.
+    #[arg(long, default_value = "runs")]
+    runs_dir: PathBuf,
+    /// Continue a run from its checkpoint: a run folder, or a name under
+    /// --runs-dir. Its settings and folders come from its config.toml;
+    /// --generations may extend it, --threads, --quiet and --install apply.
+    #[arg(long)]
+    resume: Option<PathBuf>,
+    /// Make the run's winner the champion (params/best.toml, the old one
+    /// kept in params/history/) when its verdicts say it is better on the
+    /// training suite and not worse held out. Without it nothing outside
+    /// the run folder and its plot changes; `tuner install RUN` does it later.
+    #[arg(long)]
+    install: bool,
+    /// Games per opponent when validating the top genomes at the end.
+    #[arg(long, default_value_t = 1000, value_parser = clap::value_parser!(u64).range(2..=1_000_000), conflicts_with = "resume")]
+    validation_games: u64,
+    /// How many top genomes are validated.
+    #[arg(long, default_value_t = 3, value_parser = clap::value_parser!(u64).range(1..=100_000), conflicts_with = "resume")]
+    validate_top: u64,
+    /// Where the champion best.toml (compared with, and replaced on
+    /// --install) and its history/ are; it must exist.
+    #[arg(long, default_value = "params", conflicts_with = "resume")]
+    params_dir: PathBuf,
+    /// Where the run's plot goes; it must exist.
+    #[arg(long, default_value = "plots", conflicts_with = "resume")]
+    plots_dir: PathBuf,
+    /// No progress bar (for scripts).
+    #[arg(long)]
+    quiet: bool,
+}
+
+/// Evolve's progress: a bar on a terminal, else a line per generation;
+/// with `--quiet` only messages.
+struct Bar {
+    bar: Option<indicatif::ProgressBar>,
+    plain: bool,
+    started: std::time::Instant,
+    games: u64,
+}
+
+impl Progress for Bar {
+    fn generation(&mut self, row: &GenerationRow, total: u32) {
+        self.games += row.games;
+        let rate = self.games as f64 / self.started.elapsed().as_secs_f64();
+        let msg = format!(
+            "gen {} best {:.4} mean {:.4} div {:.3} | {:.0} games/s",
+            row.generation, row.best, row.mean, row.diversity, rate
+        );
+        if let Some(b) = &self.bar {
+            b.set_length(total as u64);
+            b.set_position(row.generation as u64 + 1);
+            b.set_message(msg);
+        } else if self.plain {
+            eprintln!("{}/{total} {msg}", row.generation + 1);
+        }
+    }
+    fn message(&mut self, text: &str) {
+        match &self.bar {
+            Some(b) if !b.is_finished() => b.println(text),
+            _ => eprintln!("{text}"),
+        }
+    }
+}
+
+impl Bar {
+    fn new(generations: u32, quiet: bool) -> Bar {
+        let terminal = std::io::IsTerminal::is_terminal(&std::io::stderr());
+        let bar = (!quiet && terminal).then(|| {
+            let b = indicatif::ProgressBar::new(generations as u64);
+            b.set_style(
+                indicatif::ProgressStyle::with_template(
+                    "{bar:30} {pos}/{len} [{elapsed_precise} eta {eta}] {msg}",
+                )
+                .expect("valid template"),
+            );
+            b.set_message("evaluating generation 0 …");
+            b
+        });
+        Bar {
+            bar,
+            plain: !quiet && !terminal,
+            started: std::time::Instant::now(),
+            games: 0,
+        }
+    }
+}
+
+/// The run folder: a new one, or the one to resume (extended when asked).
+fn open_or_create(a: &EvolveArgs) -> Result<(RunDir, crate::tune::run::lock::RunLock)> {
+    if let Some(given) = &a.resume {
+        let (dir, lock) = open_run(given, &a.runs_dir)?;
+        if let Some(n) = a.generations {
+            extend(&dir, n)?;
+        }
+        return Ok((dir, lock));
+    }
+    let folders = Folders {
+        runs: a.runs_dir.clone(),
+        params: a.params_dir.clone(),
+        plots: a.plots_dir.clone(),
+    };
+    folders.check()?;
+    let init = match a.init.is_empty() {
+        true => vec![yacht_genome_file::default_genome(&a.params_dir)],
+        false => a.init.clone(),
+    };
+    Ok(create_run(&NewRun {
+        name: a.name.clone(),
+        folders,
+        suite_file: a.suite.display().to_string(),
+        heldout_file: a.heldout.display().to_string(),
+        seed: a.seed,
+        generations: a.generations.unwrap_or(20),
+        population: a.population as usize,
+        games: a.games,
+        validation_games: a.validation_games,
+        validate_top: a.validate_top as usize,
+        init,
+        suite: crate::tune::suite::load(&a.suite, &[])?,
+        heldout: crate::tune::suite::load(&a.heldout, &[])?,
+        fitness: a.fitness,
+        freeze: a.freeze.clone(),
+    })?)
+}
+
+/// An interrupted run: what was kept and how to go on, then exit 130.
+fn stopped(dir: &RunDir) -> impl Fn(RunError) -> RunError + '_ {
+    move |e| match e {
+        RunError::Interrupted(_) => {
+            eprintln!(
+                "{e}; resume with: tuner evolve --resume {}",
+                dir.0.display()
+            );
+            std::process::exit(130)
+        }
+        e => e,
+    }
+}
+
+/// `tuner evolve`.
+pub fn run(a: EvolveArgs) -> Result<()> {
+    let (dir, _lock) = open_or_create(&a)?;
+    let cfg = dir.load_config()?;
+    let suite = cfg.opponents()?;
+    let heldout = cfg.heldout_opponents()?;
+    let players = suite.iter().chain(&heldout).map(|o| &o.player);
+    check_programs(players, Limits::default())?;
+    let mut progress = Bar::new(cfg.generations, a.quiet);
+    progress.message(&format!("run folder {}", dir.0.display()));
+    crate::edge::ctrl_c::set_resume_hint(format!(
+        "resume with: tuner evolve --resume {}",
+        dir.0.display()
+    ));
+    let cp =
+        with_threads(a.threads, || run_generations(&dir, &mut progress))?.map_err(stopped(&dir))?;
+    if let Some(b) = &progress.bar {
+        b.finish();
+    }
+    let params_best = cfg.folders.params_best();
+    let v = with_threads(a.threads, || {
+        validate(&dir, &cp, &params_best, &mut progress)
+    })?
+    .map_err(stopped(&dir))?;
+    let installed = match a.install && v.record.earned() {
+        true => Some(install(&dir)?),
+        false => None,
+    };
+    let record = dir.load_validation()?.unwrap_or(v.record);
+    let plot = cfg.folders.plot(&cfg.name);
+    crate::edge::plot::plot_run(&dir, &plot, (1200, 900))?;
+    let summary = Summary {
+        dir: &dir,
+        cfg: &dir.load_config()?,
+        rows: &cp.rows,
+        record: &record,
+        winner: &v.winner_genome,
+        plot: &plot,
+        installed: installed.as_ref(),
+        install_asked: a.install,
+    };
+    write_out(&summary.to_string());
+    Ok(())
+}
+
+/// `tuner install RUN`: the run's winner made the champion, when earned.
+pub fn install_run(run: &std::path::Path, runs_dir: &std::path::Path) -> Result<Installed> {
+    let dir = RunDir::find(run, runs_dir);
+    if !dir.config().exists() {
+        return Err(RunError::NoRun(dir.0).into());
+    }
+    let _lock = dir.lock()?;
+    Ok(install(&dir)?)
+}

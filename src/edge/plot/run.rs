@@ -1,0 +1,387 @@
+//! A run's plot: the verdict on top, then four panels on one generation
+//! axis (fitness with the champion's level and resumes marked, diversity,
+//! the best genome's win rate against the strong opponents, and against
+//! every opponent as a heat map); each panel's legend sits in a strip on
+//! the right, never over the data.
+
+use super::{
+    BLUE_OI, GREEN_OI, LINE_COLOURS, PURPLE_OI, VERMILLION_OI, fit, legend_entry, register,
+    viridis, write_png,
+};
+use crate::tune::eval::Fitness;
+use crate::tune::run::{GenerationRow, RunDir, ValidationRecord};
+use anyhow::{Result, bail};
+use plotters::coord::Shift;
+use plotters::prelude::*;
+use std::path::Path;
+
+/// What a run's plot shows, read from its files.
+struct RunPlot {
+    title: String,
+    fitness: Fitness,
+    resumed_at: Vec<u32>,
+    names: Vec<String>,
+    rows: Vec<GenerationRow>,
+    validation: Option<ValidationRecord>,
+}
+
+type Area<'a> = DrawingArea<BitMapBackend<'a>, Shift>;
+
+/// Opponents against whom the best genome's mean win rate is below this
+/// get their own panel of lines.
+const STRONG_BELOW: f64 = 0.9;
+/// Width of the legend strip on the right, in pixels.
+const SIDE: u32 = 270;
+/// Width of the y labels' area (the heat map's opponent names).
+const Y_AREA: u32 = 140;
+/// Height of the verdict banner.
+const BANNER: u32 = 34;
+
+/// Draws the run in `dir` to `out` (PNG, `size` pixels).
+pub fn plot_run(dir: &RunDir, out: &Path, size: (u32, u32)) -> Result<()> {
+    let gens = dir.load_generations()?;
+    if gens.rows.is_empty() {
+        bail!("{}: no generations yet", dir.csv().display());
+    }
+    let cfg = dir.load_config()?;
+    let plot = RunPlot {
+        title: cfg.name,
+        fitness: cfg.fitness,
+        resumed_at: cfg.resumed_at,
+        names: gens.names,
+        rows: gens.rows,
+        validation: dir.load_validation()?,
+    };
+    write_png(out, |tmp| draw(&plot, tmp, size))
+}
+
+impl RunPlot {
+    /// The x range shared by every panel: a generation's cell is g ± ½.
+    fn x_range(&self) -> std::ops::Range<f64> {
+        let last = self.rows.last().map_or(0, |r| r.generation);
+        -0.5..last as f64 + 0.5
+    }
+
+    fn line(&self, y: impl Fn(&GenerationRow) -> f64) -> Vec<(f64, f64)> {
+        self.rows
+            .iter()
+            .map(|r| (r.generation as f64, y(r)))
+            .collect()
+    }
+
+    /// Opponent `k`'s win rates, generation by generation.
+    fn rates(&self, k: usize) -> Vec<(f64, f64)> {
+        self.line(|r| r.best_by_opponent.get(k).copied().unwrap_or(0.0))
+    }
+
+    fn mean_rate(&self, k: usize) -> f64 {
+        let r = self.rates(k);
+        r.iter().map(|p| p.1).sum::<f64>() / r.len().max(1) as f64
+    }
+
+    /// The opponents the best genome does not crush: on the heat map's
+    /// scale they would all look alike.
+    fn strong(&self) -> Vec<usize> {
+        (0..self.names.len())
+            .filter(|&k| self.mean_rate(k) < STRONG_BELOW)
+            .collect()
+    }
+}
+
+fn draw(p: &RunPlot, out: &Path, size: (u32, u32)) -> Result<()> {
+    register();
+    let root = BitMapBackend::new(out, size).into_drawing_area();
+    root.fill(&WHITE)?;
+    let (banner, body) = root.split_vertically(BANNER);
+    banner.draw(&Text::new(
+        banner_line(p),
+        (14, 9),
+        ("sans-serif", 17).into_font().color(&BLACK),
+    ))?;
+    let (main, side) = body.split_horizontally(size.0.saturating_sub(SIDE));
+    let strong = p.strong();
+    let h = size.1.saturating_sub(BANNER);
+    let heights = [
+        h * 36 / 100,
+        h * 12 / 100,
+        if strong.is_empty() { 0 } else { h * 22 / 100 },
+    ];
+    let (fit_area, rest) = main.split_vertically(heights[0]);
+    let (fit_side, side_rest) = side.split_vertically(heights[0]);
+    let (div_area, rest) = rest.split_vertically(heights[1]);
+    let (_, side_rest) = side_rest.split_vertically(heights[1]);
+    let (strong_area, heat_area) = rest.split_vertically(heights[2]);
+    let (strong_side, heat_side) = side_rest.split_vertically(heights[2]);
+    fitness_panel(p, &fit_area, &fit_side)?;
+    diversity_panel(p, &div_area)?;
+    if !strong.is_empty() {
+        strong_panel(p, &strong, &strong_area, &strong_side)?;
+    }
+    heat_panel(p, &heat_area)?;
+    colour_scale(&heat_side)?;
+    root.present()?;
+    Ok(())
+}
+
+/// The banner: both verdicts and whether the winner was installed.
+fn banner_line(p: &RunPlot) -> String {
+    match &p.validation {
+        Some(v) => format!("{}: {}", p.title, verdict_line(v)),
+        None => format!("{}: not validated yet", p.title),
+    }
+}
+
+/// Both verdicts of a validation and what became of the winner, in one line.
+pub fn verdict_line(v: &ValidationRecord) -> String {
+    let installed = if v.installed {
+        "winner installed"
+    } else {
+        "winner not installed"
+    };
+    if v.same_as_incumbent {
+        return format!("{installed}: it is the champion itself");
+    }
+    let training = match &v.comparison {
+        None => "no champion to compare with".to_string(),
+        Some(c) if c.better() => format!("training suite: better (z = {:.2})", c.test.z),
+        Some(c) => format!("training suite: not shown better (z = {:.2})", c.test.z),
+    };
+    let heldout = match &v.heldout {
+        None => "no held-out suite".to_string(),
+        Some(h) if h.not_worse => format!("held out: not worse (z = {:.2})", h.z),
+        Some(h) => format!("held out: not shown not worse (z = {:.2})", h.z),
+    };
+    format!("{installed} — {training}; {heldout}")
+}
+
+/// Horizontal levels on the fitness panel: the winner and the champion on
+/// the same fresh dice, else the winner on validation dice.
+fn levels(v: &ValidationRecord) -> Vec<(String, f64, RGBColor)> {
+    match &v.comparison {
+        Some(c) => vec![
+            (
+                format!("champion, fresh dice: {:.4}", c.incumbent_fitness),
+                c.incumbent_fitness,
+                BLACK,
+            ),
+            (
+                format!("winner, fresh dice: {:.4}", c.winner_fitness),
+                c.winner_fitness,
+                PURPLE_OI,
+            ),
+        ],
+        None => vec![(
+            format!("winner, validation dice: {:.4}", v.winner.fitness),
+            v.winner.fitness,
+            PURPLE_OI,
+        )],
+    }
+}
+
+fn fitness_panel(p: &RunPlot, area: &Area, side: &Area) -> Result<()> {
+    let lines = [
+        ("best", p.line(|r| r.best), BLUE_OI),
+        ("mean", p.line(|r| r.mean), GREEN_OI),
+        ("worst", p.line(|r| r.worst), VERMILLION_OI),
+    ];
+    let levels = p.validation.as_ref().map(levels).unwrap_or_default();
+    let ys = lines.iter().flat_map(|(_, l, _)| l.iter().map(|q| q.1));
+    let (lo, hi) = fit(ys.chain(levels.iter().map(|l| l.1)), 0.02, (0.0, 1.0));
+    let x = p.x_range();
+    let mut c = ChartBuilder::on(area)
+        .caption(
+            "fitness per generation (training dice: each generation meets its own)",
+            ("sans-serif", 18),
+        )
+        .margin(10)
+        .x_label_area_size(30)
+        .y_label_area_size(Y_AREA)
+        .build_cartesian_2d(x.clone(), lo..hi)?;
+    c.configure_mesh()
+        .x_label_formatter(&whole)
+        .y_desc(p.fitness.axis_label())
+        .y_label_formatter(&|y| format!("{y:.3}"))
+        .draw()?;
+    for (row, (name, line, colour)) in lines.into_iter().enumerate() {
+        c.draw_series(LineSeries::new(line, colour.stroke_width(2)))?;
+        legend_entry(side, row as i32, colour.stroke_width(2), name)?;
+    }
+    for (i, (name, y, colour)) in levels.iter().enumerate() {
+        let level = vec![(x.start, *y), (x.end, *y)];
+        c.draw_series(DashedLineSeries::new(level, 8, 5, colour.stroke_width(2)))?;
+        legend_entry(side, 3 + i as i32, colour.stroke_width(2), name)?;
+    }
+    for &g in &p.resumed_at {
+        let at = g as f64 - 0.5;
+        let mark = vec![(at, lo), (at, hi)];
+        c.draw_series(DashedLineSeries::new(
+            mark,
+            3,
+            3,
+            BLACK.mix(0.6).stroke_width(1),
+        ))?;
+    }
+    if !p.resumed_at.is_empty() {
+        let row = 3 + levels.len() as i32;
+        let text = format!("resumed at generation {:?}", p.resumed_at);
+        legend_entry(side, row, BLACK.mix(0.6).stroke_width(1), &text)?;
+    }
+    Ok(())
+}
+
+/// Whole generations as tick labels; nothing between them.
+fn whole(x: &f64) -> String {
+    if (x - x.round()).abs() < 1e-9 && *x >= 0.0 {
+        format!("{x:.0}")
+    } else {
+        String::new()
+    }
+}
+
+fn diversity_panel(p: &RunPlot, area: &Area) -> Result<()> {
+    let line = p.line(|r| r.diversity);
+    let top = line.iter().map(|q| q.1).fold(1e-3, f64::max) * 1.15;
+    let mut d = ChartBuilder::on(area)
+        .margin(10)
+        .x_label_area_size(24)
+        .y_label_area_size(Y_AREA)
+        .build_cartesian_2d(p.x_range(), 0.0..top)?;
+    d.configure_mesh()
+        .x_label_formatter(&whole)
+        .y_labels(3)
+        .y_desc("diversity")
+        .y_label_formatter(&|y| format!("{y:.3}"))
+        .draw()?;
+    d.draw_series(LineSeries::new(line, BLUE_OI.stroke_width(2)))?;
+    Ok(())
+}
+
+fn strong_panel(p: &RunPlot, strong: &[usize], area: &Area, side: &Area) -> Result<()> {
+    let all = strong.iter().flat_map(|&k| p.rates(k)).map(|q| q.1);
+    let (lo, hi) = fit(all.chain([0.5]), 0.1, (0.0, 1.0));
+    let x = p.x_range();
+    let mut l = ChartBuilder::on(area)
+        .caption(
+            "best genome's win rate against the strong opponents",
+            ("sans-serif", 16),
+        )
+        .margin(10)
+        .x_label_area_size(24)
+        .y_label_area_size(Y_AREA)
+        .build_cartesian_2d(x.clone(), lo..hi)?;
+    l.configure_mesh()
+        .x_label_formatter(&whole)
+        .y_labels(5)
+        .y_label_formatter(&|y| format!("{:.0}%", 100.0 * y))
+        .draw()?;
+    let even = vec![(x.start, 0.5), (x.end, 0.5)];
+    l.draw_series(DashedLineSeries::new(even, 4, 4, BLACK.stroke_width(1)))?;
+    for (i, &k) in strong.iter().enumerate() {
+        let colour = LINE_COLOURS[i % LINE_COLOURS.len()];
+        // Repeated colours are told apart by a dashed line.
+        let style = colour.stroke_width(if i < LINE_COLOURS.len() { 2 } else { 1 });
+        l.draw_series(LineSeries::new(p.rates(k), style))?;
+        let name = crate::text::truncate(&p.names[k], 28);
+        legend_entry(side, i as i32, style, &name)?;
+    }
+    Ok(())
+}
+
+/// Where a win rate sits on the heat map's colour scale (0..=1): by the
+/// logarithm of the loss rate, so 99 % and 99.9 % differ as much as 90 %
+/// and 99 % (win rates near 1 stay readable); 50 % or less is 0.
+fn win_scale(win: f64) -> f64 {
+    let loss = (1.0 - win).clamp(0.001, 0.5);
+    1.0 - (loss.log10() + 3.0) / (3.0 + 0.5f64.log10())
+}
+
+fn heat_panel(p: &RunPlot, area: &Area) -> Result<()> {
+    let mut order: Vec<usize> = (0..p.names.len()).collect();
+    order.sort_by(|&a, &b| p.mean_rate(b).total_cmp(&p.mean_rate(a)));
+    let n = order.len().max(1) as i32;
+    let name_at = |y: i32| {
+        order
+            .get(y as usize)
+            .map_or(String::new(), |&k| crate::text::truncate(&p.names[k], 18))
+    };
+    let label = |v: &SegmentValue<i32>| match v {
+        SegmentValue::CenterOf(y) => name_at(*y),
+        _ => String::new(),
+    };
+    let mut h = ChartBuilder::on(area)
+        .caption("best genome's win rate per opponent", ("sans-serif", 16))
+        .margin(10)
+        .x_label_area_size(34)
+        .y_label_area_size(Y_AREA)
+        .build_cartesian_2d(p.x_range(), (0..n - 1).into_segmented())?;
+    h.configure_mesh()
+        .disable_mesh()
+        .x_desc("generation")
+        .x_label_formatter(&whole)
+        .y_labels(n as usize)
+        .y_label_formatter(&label)
+        .label_style(("sans-serif", 12))
+        .draw()?;
+    for (row, &k) in order.iter().enumerate() {
+        for (g, x) in p.rates(k) {
+            let y = row as i32;
+            let cell = [
+                (g - 0.5, SegmentValue::Exact(y)),
+                (g + 0.5, SegmentValue::Exact(y + 1)),
+            ];
+            let colour = viridis(win_scale(x));
+            h.draw_series(std::iter::once(Rectangle::new(cell, colour.filled())))?;
+        }
+    }
+    Ok(())
+}
+
+/// The heat map's colour scale, labelled in win rates.
+fn colour_scale(area: &Area) -> Result<()> {
+    let mut bar = ChartBuilder::on(area)
+        .margin_top(40)
+        .margin_bottom(44)
+        .margin_left(10)
+        .build_cartesian_2d(0.0..4.0, 0.0..1.0)?;
+    let steps = 60;
+    for i in 0..steps {
+        let (a, b) = (i as f64 / steps as f64, (i + 1) as f64 / steps as f64);
+        let cell = [(0.0, a), (0.8, b)];
+        bar.draw_series(std::iter::once(Rectangle::new(
+            cell,
+            viridis((a + b) / 2.0).filled(),
+        )))?;
+    }
+    for win in [0.5, 0.8, 0.9, 0.95, 0.99, 0.999] {
+        let text = format!("{}%", 100.0 * win);
+        let font = ("sans-serif", 13).into_font().color(&BLACK);
+        bar.draw_series(std::iter::once(Text::new(
+            text,
+            (0.95, win_scale(win)),
+            font,
+        )))?;
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_win_scale_spreads_rates_near_one() {
+        assert_eq!(win_scale(0.3), 0.0);
+        assert_eq!(win_scale(1.0), 1.0);
+        let steps: Vec<f64> = [0.5, 0.9, 0.99, 0.999].map(win_scale).to_vec();
+        assert!(steps.windows(2).all(|w| w[0] < w[1]), "{steps:?}");
+        // 90 → 99 % moves the colour as much as 99 → 99.9 %.
+        assert!(((steps[2] - steps[1]) - (steps[3] - steps[2])).abs() < 1e-9);
+    }
+
+    #[test]
+    fn tick_labels_are_whole_generations() {
+        assert_eq!(whole(&3.0), "3");
+        assert_eq!(whole(&2.5), "");
+        assert_eq!(whole(&-0.5), "");
+    }
+}

@@ -1,0 +1,150 @@
+//! checkpoint.json: the state after a finished generation, written
+//! atomically after each one, so a killed run resumes to the same result.
+
+use super::generations::GenerationRow;
+use crate::tune::named::NamedGenes;
+use serde::{Deserialize, Serialize};
+use yacht_core::genome::Genome;
+
+/// The state after a finished generation (checkpoint.json).
+#[derive(Clone, Debug, Serialize, Deserialize, PartialEq)]
+pub struct Checkpoint {
+    /// The generation to evaluate next.
+    pub next_generation: u32,
+    pub population: Vec<NamedGenes>,
+    /// Fitness of the last evaluated population (for the final ranking).
+    pub last_fitness: Vec<f64>,
+    pub last_population: Vec<NamedGenes>,
+    /// Every fitness each genome of `last_population` got, oldest first:
+    /// an elite is evaluated again, on fresh dice, in each generation it
+    /// survives. Empty in checkpoints written before it was kept.
+    #[serde(default)]
+    pub last_scores: Vec<Vec<f64>>,
+    pub rows: Vec<GenerationRow>,
+}
+
+impl Checkpoint {
+    /// Whether its parts agree: a population to go on with, one fitness
+    /// per genome last evaluated, one row per generation done.
+    pub fn check(&self) -> Result<(), String> {
+        if self.population.len() < 2 {
+            return Err(format!("a population of {}", self.population.len()));
+        }
+        if self.last_fitness.len() != self.last_population.len() {
+            return Err(format!(
+                "{} fitness values for {} genomes",
+                self.last_fitness.len(),
+                self.last_population.len()
+            ));
+        }
+        if self.rows.len() != self.next_generation as usize {
+            return Err(format!(
+                "{} rows for {} generations",
+                self.rows.len(),
+                self.next_generation
+            ));
+        }
+        if self.next_generation > 0 && self.last_population.is_empty() {
+            return Err("no last generation".into());
+        }
+        if !self.last_scores.is_empty() && self.last_scores.len() != self.last_population.len() {
+            return Err(format!(
+                "scores of {} genomes for {}",
+                self.last_scores.len(),
+                self.last_population.len()
+            ));
+        }
+        Ok(())
+    }
+
+    /// The scores `pop`'s genomes already have: those of the same genome
+    /// in the last population (an elite, or a child that is an exact copy).
+    pub fn carried_scores(&self, pop: &[Genome]) -> Vec<Vec<f64>> {
+        pop.iter()
+            .map(|g| {
+                self.last_population
+                    .iter()
+                    .zip(&self.last_scores)
+                    .find(|(p, _)| p.genome == *g)
+                    .map_or_else(Vec::new, |(_, s)| s.clone())
+            })
+            .collect()
+    }
+
+    /// What the last population's genomes are ranked by for validation:
+    /// each one's mean over all its evaluations (its latest fitness in
+    /// checkpoints without scores).
+    pub fn mean_scores(&self) -> Vec<f64> {
+        if self.last_scores.len() != self.last_population.len() {
+            return self.last_fitness.clone();
+        }
+        self.last_scores
+            .iter()
+            .map(|s| s.iter().sum::<f64>() / s.len().max(1) as f64)
+            .collect()
+    }
+}
+
+/// The genes some of `genomes` took by default (their file predates them),
+/// in table order.
+pub fn defaulted<'a>(genomes: impl Iterator<Item = &'a NamedGenes>) -> Vec<&'static str> {
+    let mut names: Vec<&'static str> = genomes.flat_map(|g| g.defaulted.clone()).collect();
+    names.sort_by_key(|n| Genome::index_of(n));
+    names.dedup();
+    names
+}
+
+/// `pop` as run files store it.
+pub fn named(pop: &[Genome]) -> Vec<NamedGenes> {
+    pop.iter().map(NamedGenes::from).collect()
+}
+
+/// The genomes of `pop`.
+pub fn genomes(pop: &[NamedGenes]) -> Vec<Genome> {
+    pop.iter().map(|g| g.genome.clone()).collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::tune::ga::ranking;
+
+    #[test]
+    fn validation_ranks_by_the_mean_over_re_evaluations() {
+        let genome = |bid_scale: f64| {
+            let mut g = Genome::default();
+            g.genes[yacht_core::genome::BID_SCALE] = bid_scale;
+            g
+        };
+        let (elite, lucky, new) = (genome(0.5), genome(0.7), genome(0.9));
+        let mut cp = Checkpoint {
+            next_generation: 0,
+            population: named(&[elite.clone(), new.clone()]),
+            last_fitness: vec![0.60, 0.66],
+            last_population: named(&[elite.clone(), lucky.clone()]),
+            last_scores: vec![vec![0.64, 0.63, 0.60], vec![0.66]],
+            rows: Vec::new(),
+        };
+        // The elite's mean (0.623) is below the lucky child's single score,
+        // but its latest fitness was lower still.
+        assert_eq!(ranking(&cp.last_fitness), [1, 0]);
+        let means = cp.mean_scores();
+        assert!((means[0] - 0.623_333).abs() < 1e-5 && means[1] == 0.66);
+        cp.last_scores[1] = vec![0.66, 0.58];
+        assert_eq!(ranking(&cp.mean_scores()), [0, 1]);
+        // The next generation's elite carries its scores; a new genome has none.
+        assert_eq!(
+            cp.carried_scores(&[elite.clone(), new]),
+            [vec![0.64, 0.63, 0.60], vec![]]
+        );
+        // A checkpoint from before the scores ranks by the latest fitness.
+        cp.last_scores.clear();
+        assert_eq!(cp.mean_scores(), cp.last_fitness);
+        cp.last_scores = vec![vec![0.6]];
+        assert!(
+            cp.check()
+                .unwrap_err()
+                .contains("scores of 1 genomes for 2")
+        );
+    }
+}

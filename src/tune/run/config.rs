@@ -1,0 +1,380 @@
+//! config.toml: everything needed to reproduce a run (seed, settings, the
+//! suites as they were at its start, the initial genomes, the folders it
+//! writes, tool version and git revision), and making, opening and
+//! extending a run folder.
+
+use super::dir::RunDir;
+use super::error::{Result, RunError};
+use super::lock::RunLock;
+use super::notes;
+use crate::host::player::Player;
+use crate::players::StrategySpec;
+use crate::rng::derive_seed;
+use crate::tune::eval::Fitness;
+use crate::tune::ga::{FrozenGenes, GaSettings, frozen_genes, perturbed};
+use crate::tune::named::NamedGenes;
+use crate::tune::suite::Opponent;
+use serde::{Deserialize, Serialize};
+use std::path::{Path, PathBuf};
+use yacht_core::genome::Genome;
+
+/// One opponent as recorded in a run's config.
+#[derive(Clone, Debug, Serialize, Deserialize, PartialEq)]
+#[serde(deny_unknown_fields)]
+pub struct SuiteEntry {
+    pub name: String,
+    /// `builtin:SPEC` or a command line.
+    pub player: String,
+    pub weight: f64,
+    /// A genome opponent's genes as the run started (the hall of fame,
+    /// e.g. `params/best.toml`, may change later): the run plays these.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub genes: Option<NamedGenes>,
+}
+
+/// Everything needed to reproduce a run (config.toml).
+#[derive(Clone, Debug, Serialize, Deserialize, PartialEq)]
+#[serde(deny_unknown_fields)]
+pub struct RunConfig {
+    pub name: String,
+    pub seed: u64,
+    pub generations: u32,
+    pub population: usize,
+    /// Games per opponent per evaluation (deals played twice).
+    pub games: u64,
+    /// Games per opponent when validating the top genomes at the end.
+    pub validation_games: u64,
+    /// How many of the final ranking are validated.
+    pub validate_top: usize,
+    /// Spread of the first generation around the initial genomes (fraction of range).
+    pub init_sigma: f64,
+    pub ga: GaSettings,
+    /// What a game is worth to the fitness (runs before it was recorded
+    /// used the win rate).
+    #[serde(default)]
+    pub fitness: Fitness,
+    pub suite: Vec<SuiteEntry>,
+    /// Strong opponents never used for selection: a new champion must not
+    /// be worse against them (runs before it was recorded had none).
+    #[serde(default)]
+    pub heldout: Vec<SuiteEntry>,
+    /// The initial genomes, by gene name, with where they came from.
+    pub initial: Vec<InitialGenome>,
+    pub tool_version: String,
+    pub git_revision: String,
+    /// The day the run was made (runs before it was recorded: empty).
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub started: String,
+    /// The suite files the run was given (empty in older runs).
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub suite_file: String,
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub heldout_file: String,
+    /// Generations at which the run was resumed (drawn on its plot).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub resumed_at: Vec<u32>,
+    /// Every folder the run writes to; a resume writes to the same ones.
+    #[serde(default)]
+    pub folders: Folders,
+}
+
+/// The folders a run writes to, besides its own.
+#[derive(Clone, Debug, Serialize, Deserialize, PartialEq)]
+#[serde(deny_unknown_fields)]
+pub struct Folders {
+    /// Where its folder is (`--runs-dir`).
+    pub runs: PathBuf,
+    /// Where the champion `best.toml` and its `history/` are (`--params-dir`).
+    pub params: PathBuf,
+    /// Where its plot goes (`--plots-dir`).
+    pub plots: PathBuf,
+}
+
+impl Default for Folders {
+    /// The repository's folders (what runs before the record wrote to).
+    fn default() -> Folders {
+        Folders {
+            runs: "runs".into(),
+            params: "params".into(),
+            plots: "plots".into(),
+        }
+    }
+}
+
+impl Folders {
+    /// The champion's file.
+    pub fn params_best(&self) -> PathBuf {
+        self.params.join("best.toml")
+    }
+
+    /// The run's plot: `plots/NAME-fitness.png`.
+    pub fn plot(&self, name: &str) -> PathBuf {
+        self.plots.join(format!("{name}-fitness.png"))
+    }
+
+    /// Each folder exists: a mistyped one is an error before any work.
+    pub fn check(&self) -> Result<()> {
+        let each = [
+            ("runs-dir", &self.runs),
+            ("params-dir", &self.params),
+            ("plots-dir", &self.plots),
+        ];
+        match each.into_iter().find(|(_, p)| !p.is_dir()) {
+            Some((flag, path)) => Err(RunError::NoFolder {
+                flag,
+                path: path.clone(),
+            }),
+            None => Ok(()),
+        }
+    }
+}
+
+#[derive(Clone, Debug, Serialize, Deserialize, PartialEq)]
+#[serde(deny_unknown_fields)]
+pub struct InitialGenome {
+    pub source: String,
+    pub genes: NamedGenes,
+}
+
+pub fn git_revision() -> String {
+    std::process::Command::new("git")
+        .args(["rev-parse", "--short=12", "HEAD"])
+        .output()
+        .ok()
+        .filter(|o| o.status.success())
+        .map(|o| String::from_utf8_lossy(&o.stdout).trim().to_string())
+        .unwrap_or_else(|| "unknown".to_string())
+}
+
+impl RunConfig {
+    /// The training suite.
+    pub fn opponents(&self) -> Result<Vec<Opponent>> {
+        players_of(&self.suite)
+    }
+
+    /// The held-out suite.
+    pub fn heldout_opponents(&self) -> Result<Vec<Opponent>> {
+        players_of(&self.heldout)
+    }
+}
+
+/// The players of a suite recorded in a run's config.
+fn players_of(suite: &[SuiteEntry]) -> Result<Vec<Opponent>> {
+    suite
+        .iter()
+        .map(|e| {
+            let player = match &e.genes {
+                Some(genes) => genome_player(&e.name, &genes.genome),
+                None => Player::parse(&e.player).map_err(|err| RunError::Suite {
+                    name: e.name.clone(),
+                    err: err.to_string(),
+                })?,
+            };
+            Ok(Opponent {
+                name: e.name.clone(),
+                player,
+                weight: e.weight,
+            })
+        })
+        .collect()
+}
+
+/// A suite as a run's config records it.
+fn entries_of(suite: &[Opponent]) -> Vec<SuiteEntry> {
+    suite
+        .iter()
+        .map(|o| SuiteEntry {
+            name: o.name.clone(),
+            player: o.player.command(),
+            weight: o.weight,
+            genes: match &o.player {
+                Player::Builtin(StrategySpec::Genome { genome, .. }) => {
+                    Some(NamedGenes::from(genome.as_ref()))
+                }
+                _ => None,
+            },
+        })
+        .collect()
+}
+
+impl RunConfig {
+    /// The genes the GA leaves alone.
+    pub fn frozen(&self) -> Result<FrozenGenes> {
+        frozen_genes(&self.ga.frozen).map_err(RunError::Frozen)
+    }
+
+    /// The first generation: the initial genomes, then perturbed copies.
+    pub fn first_population(&self, frozen: &FrozenGenes) -> Vec<Genome> {
+        let init: Vec<Genome> = self
+            .initial
+            .iter()
+            .map(|g| g.genes.genome.clone())
+            .collect();
+        let init = if init.is_empty() {
+            vec![Genome::default()]
+        } else {
+            init
+        };
+        (0..self.population)
+            .map(|i| {
+                let base = &init[i % init.len()];
+                if i < init.len() {
+                    base.clone()
+                } else {
+                    perturbed(
+                        base,
+                        self.init_sigma,
+                        frozen,
+                        derive_seed(&[self.seed, 0x1417, i as u64]),
+                    )
+                }
+            })
+            .collect()
+    }
+}
+
+/// What `tuner evolve` is given to start a run.
+#[derive(Clone, Debug)]
+pub struct NewRun {
+    /// The folder's name under `folders.runs`; None: `run-s<seed>`, made unique.
+    pub name: Option<String>,
+    pub folders: Folders,
+    /// The suite files, for the record.
+    pub suite_file: String,
+    pub heldout_file: String,
+    pub seed: u64,
+    pub generations: u32,
+    pub population: usize,
+    pub games: u64,
+    pub validation_games: u64,
+    pub validate_top: usize,
+    /// Genome files the first generation starts from.
+    pub init: Vec<PathBuf>,
+    pub suite: Vec<Opponent>,
+    /// Opponents never used for selection (none of them in `suite`).
+    pub heldout: Vec<Opponent>,
+    pub fitness: Fitness,
+    /// Genes the GA leaves as the initial genomes have them.
+    pub freeze: Vec<String>,
+}
+
+/// Creates a run folder and its config.toml (seed, settings, suite,
+/// initial genomes, tool version, git revision). A folder that already
+/// holds a run is an error saying how to resume it.
+pub fn create_run(new: &NewRun) -> Result<(RunDir, RunLock)> {
+    new.folders.check()?;
+    frozen_genes(&new.freeze).map_err(RunError::Frozen)?;
+    let mut initial = Vec::new();
+    for p in &new.init {
+        let shown = p.display().to_string();
+        let g = yacht_genome_file::read_genome(p, &shown)?;
+        initial.push(InitialGenome {
+            source: shown,
+            genes: (&g).into(),
+        });
+    }
+    let (suite, heldout) = (entries_of(&new.suite), entries_of(&new.heldout));
+    if let Some(both) = heldout
+        .iter()
+        .find(|h| suite.iter().any(|t| t.player == h.player))
+    {
+        return Err(RunError::HeldOutInTraining(both.player.clone()));
+    }
+    let path = match &new.name {
+        Some(name) => new.folders.runs.join(name),
+        None => free_path(&new.folders.runs, &format!("run-s{}", new.seed), ""),
+    };
+    let dir = RunDir(path);
+    if new.name.as_deref().is_some_and(str::is_empty) {
+        return Err(RunError::EmptyName);
+    }
+    // The lock first: of two runs started together, one gets the folder.
+    let lock = dir.lock()?;
+    if dir.config().exists() {
+        return Err(RunError::Exists(dir.0));
+    }
+    let cfg = RunConfig {
+        name: dir.name(),
+        seed: new.seed,
+        generations: new.generations,
+        population: new.population.max(2),
+        games: new.games,
+        validation_games: new.validation_games,
+        validate_top: new.validate_top,
+        init_sigma: 0.1,
+        ga: GaSettings {
+            frozen: new.freeze.clone(),
+            ..GaSettings::default()
+        },
+        fitness: new.fitness,
+        suite,
+        heldout,
+        initial,
+        tool_version: env!("CARGO_PKG_VERSION").to_string(),
+        git_revision: git_revision(),
+        started: notes::today(),
+        suite_file: new.suite_file.clone(),
+        heldout_file: new.heldout_file.clone(),
+        resumed_at: Vec::new(),
+        folders: new.folders.clone(),
+    };
+    dir.save_config(&cfg)?;
+    Ok((dir, lock))
+}
+
+/// `dir/NAME` + `suffix`, or `dir/NAME-2` + `suffix`, `-3`, … if taken.
+pub fn free_path(dir: &Path, name: &str, suffix: &str) -> PathBuf {
+    (1..)
+        .map(|n| match n {
+            1 => dir.join(format!("{name}{suffix}")),
+            n => dir.join(format!("{name}-{n}{suffix}")),
+        })
+        .find(|p| !p.exists())
+        .expect("a free name")
+}
+
+/// An existing run to resume: a run folder's path, or a bare name under
+/// `runs_dir`.
+pub fn open_run(given: &Path, runs_dir: &Path) -> Result<(RunDir, RunLock)> {
+    let dir = RunDir::find(given, runs_dir);
+    if !dir.config().exists() {
+        return Err(RunError::NoRun(dir.0));
+    }
+    let lock = dir.lock()?;
+    dir.load_config()?;
+    let kept = dir.results().into_iter().find(|p| p.exists());
+    if let (false, Some(kept)) = (dir.checkpoint().exists(), kept) {
+        return Err(RunError::NoCheckpoint { dir: dir.0, kept });
+    }
+    Ok((dir, lock))
+}
+
+/// Extends a run to `generations` (at least as many as it has run),
+/// recorded in its config.toml and notes.txt; the result is that of a run
+/// started with that many.
+pub fn extend(dir: &RunDir, generations: u32) -> Result<()> {
+    let mut cfg = dir.load_config()?;
+    let done = dir.load_checkpoint()?.map_or(0, |c| c.next_generation);
+    if generations < done {
+        return Err(RunError::Shorter {
+            run: cfg.name,
+            done,
+            asked: generations,
+        });
+    }
+    if generations != cfg.generations {
+        let note = format!(
+            "{}: generations {} → {generations} (--resume --generations)",
+            notes::today(),
+            cfg.generations
+        );
+        cfg.generations = generations;
+        dir.save_config(&cfg)?;
+        notes::append(dir, &note)?;
+    }
+    Ok(())
+}
+
+pub fn genome_player(name: &str, g: &Genome) -> Player {
+    Player::Builtin(StrategySpec::genome(name, g.clone()))
+}

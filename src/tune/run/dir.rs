@@ -1,0 +1,127 @@
+//! A run folder: the one place that knows the names of the files in it,
+//! and reads and writes each as its typed record.
+
+use super::checkpoint::Checkpoint;
+use super::config::RunConfig;
+use super::error::{Result, RunError, encode};
+use super::generations::{GenerationRow, Generations};
+use super::validation::ValidationRecord;
+use crate::files::{read_file, write_atomic};
+use std::path::{Path, PathBuf};
+
+/// Files of a run folder.
+#[derive(Clone, Debug)]
+pub struct RunDir(pub PathBuf);
+
+impl RunDir {
+    /// A run folder's path, or a bare name under `runs_dir`.
+    pub fn find(given: &Path, runs_dir: &Path) -> RunDir {
+        let under = runs_dir.join(given);
+        if !given.exists() && given.components().count() == 1 && under.exists() {
+            RunDir(under)
+        } else {
+            RunDir(given.to_path_buf())
+        }
+    }
+
+    /// The run's name: its folder's.
+    pub fn name(&self) -> String {
+        self.0
+            .file_name()
+            .map_or_else(|| "run".into(), |n| n.to_string_lossy().into_owned())
+    }
+
+    pub fn config(&self) -> PathBuf {
+        self.0.join("config.toml")
+    }
+    pub fn checkpoint(&self) -> PathBuf {
+        self.0.join("checkpoint.json")
+    }
+    pub fn csv(&self) -> PathBuf {
+        self.0.join("generations.csv")
+    }
+    pub fn best(&self) -> PathBuf {
+        self.0.join("best.toml")
+    }
+    pub fn validation(&self) -> PathBuf {
+        self.0.join("validation.json")
+    }
+    /// What a resume had to assume (genes added since), extensions, installs.
+    pub fn notes(&self) -> PathBuf {
+        self.0.join("notes.txt")
+    }
+    pub fn lock_file(&self) -> PathBuf {
+        self.0.join("lock")
+    }
+    /// The files a run writes after its first generation: a folder with
+    /// any of them and no checkpoint cannot be resumed without losing them.
+    pub fn results(&self) -> [PathBuf; 4] {
+        [self.csv(), self.best(), self.validation(), self.notes()]
+    }
+
+    pub fn load_config(&self) -> Result<RunConfig> {
+        let p = self.config();
+        let text = read_file(&p)?;
+        toml::from_str(&text).map_err(|err| RunError::BadConfig { path: p, err })
+    }
+
+    pub fn save_config(&self, cfg: &RunConfig) -> Result<()> {
+        let text = toml::to_string(cfg).map_err(encode("config.toml"))?;
+        Ok(write_atomic(&self.config(), text.as_bytes())?)
+    }
+
+    pub fn load_checkpoint(&self) -> Result<Option<Checkpoint>> {
+        let p = self.checkpoint();
+        if !p.exists() {
+            return Ok(None);
+        }
+        let text = read_file(&p)?;
+        let damaged = |err: String| RunError::DamagedCheckpoint {
+            path: p.clone(),
+            err,
+        };
+        let cp: Checkpoint = serde_json::from_str(&text).map_err(|e| damaged(e.to_string()))?;
+        cp.check().map_err(damaged)?;
+        Ok(Some(cp))
+    }
+
+    pub fn save_checkpoint(&self, cp: &Checkpoint) -> Result<()> {
+        let text = serde_json::to_string(cp).map_err(encode("checkpoint.json"))?;
+        Ok(write_atomic(&self.checkpoint(), text.as_bytes())?)
+    }
+
+    /// generations.csv: the opponents' names and the rows.
+    pub fn load_generations(&self) -> Result<Generations> {
+        let p = self.csv();
+        let text = read_file(&p)?;
+        Generations::parse(&text).map_err(|e| RunError::DamagedFile {
+            path: p,
+            err: e.to_string(),
+        })
+    }
+
+    pub fn save_generations(&self, names: &[String], rows: &[GenerationRow]) -> Result<()> {
+        let bytes = Generations::encode(names, rows).map_err(encode("generations.csv"))?;
+        Ok(write_atomic(&self.csv(), &bytes)?)
+    }
+
+    /// validation.json, once the run has been validated.
+    pub fn load_validation(&self) -> Result<Option<ValidationRecord>> {
+        let p = self.validation();
+        if !p.exists() {
+            return Ok(None);
+        }
+        let text = read_file(&p)?;
+        serde_json::from_str(&text)
+            .map(Some)
+            .map_err(|e| RunError::DamagedFile {
+                path: p,
+                err: e.to_string(),
+            })
+    }
+
+    pub fn save_validation(&self, record: &ValidationRecord) -> Result<()> {
+        let text = serde_json::to_string_pretty(record).map_err(encode("validation.json"))?;
+        Ok(write_atomic(&self.validation(), text.as_bytes())?)
+    }
+}

@@ -1,0 +1,81 @@
+//! Why a run could not be created, resumed, validated or installed.
+
+use crate::files::FileError;
+use std::path::PathBuf;
+use yacht_genome_file::GenomeError;
+
+#[derive(Debug, thiserror::Error)]
+pub enum RunError {
+    #[error(transparent)]
+    File(#[from] FileError),
+    #[error(transparent)]
+    Genome(#[from] GenomeError),
+    #[error("{} already holds a run: use --resume {} or another --name", .0.display(), .0.display())]
+    Exists(PathBuf),
+    #[error("{}: no run here (--resume needs a run folder with config.toml)", .0.display())]
+    NoRun(PathBuf),
+    #[error(
+        "{} has no checkpoint.json (committed runs do not carry one), so it cannot be resumed: \
+         it would restart at generation 0 over {}; start a new run (--name) instead. Nothing was changed",
+        dir.display(), kept.display()
+    )]
+    NoCheckpoint { dir: PathBuf, kept: PathBuf },
+    #[error("{} does not exist (--{flag}): give a folder that exists", .path.display())]
+    NoFolder { flag: &'static str, path: PathBuf },
+    #[error("{} is not a valid run config: {err}", path.display())]
+    BadConfig { path: PathBuf, err: toml::de::Error },
+    #[error("{} is damaged (delete it to restart the run from generation 0): {err}", path.display())]
+    DamagedCheckpoint { path: PathBuf, err: String },
+    #[error("{} is damaged: {err}", path.display())]
+    DamagedFile { path: PathBuf, err: String },
+    #[error("suite entry `{name}`: {err}")]
+    Suite { name: String, err: String },
+    #[error("{0}")]
+    Unearned(String),
+    #[error("interrupted at generation {0} (the checkpoint holds every finished generation)")]
+    Interrupted(u32),
+    #[error("{} is in use by another tuner{}; if none runs, delete {}/lock", .dir.display(), pid.map(|p| format!(" (process {p})")).unwrap_or_default(), .dir.display())]
+    InUse { dir: PathBuf, pid: Option<i32> },
+    #[error("--name must not be empty")]
+    EmptyName,
+    #[error("{0}")]
+    Frozen(String),
+    #[error(
+        "run `{run}` has already run {done} generations: --generations {asked} would shorten it"
+    )]
+    Shorter { run: String, done: u32, asked: u32 },
+    #[error(
+        "held-out opponent `{0}` is also in the training suite: a held-out suite must be disjoint from it"
+    )]
+    HeldOutInTraining(String),
+    #[error("the run has no evaluated generation to validate")]
+    NothingToValidate,
+    #[error("run `{0}` has not been validated yet (finish it: tuner evolve --resume {0})")]
+    NotValidated(String),
+    #[error("run `{run}`'s winner is not installed: {why}")]
+    NotEarned { run: String, why: String },
+    #[error("run `{0}`'s winner is already installed")]
+    AlreadyInstalled(String),
+    #[error(
+        "{} has changed since run `{run}` compared its winner with it: the verdict is about \
+         another champion. Validate again with a new run (--init {})",
+        path.display(), best.display()
+    )]
+    IncumbentChanged {
+        run: String,
+        path: PathBuf,
+        best: PathBuf,
+    },
+    #[error("cannot encode {what}: {err}")]
+    Encode { what: &'static str, err: String },
+}
+
+pub type Result<T, E = RunError> = std::result::Result<T, E>;
+
+/// An encoding error of `what` (a file the run writes).
+pub fn encode<E: std::fmt::Display>(what: &'static str) -> impl FnOnce(E) -> RunError {
+    move |e| RunError::Encode {
+        what,
+        err: e.to_string(),
+    }
+}

@@ -1,0 +1,135 @@
+//! `tuner runs`: every run folder under a runs folder, a line each, read
+//! from its config.toml, generations.csv and validation.json.
+
+use super::dir::RunDir;
+use super::error::{Result, RunError};
+use super::notes;
+use super::summary::duration;
+use crate::files::FileError;
+use std::path::Path;
+
+/// One run as `tuner runs` shows it.
+#[derive(Clone, Debug, PartialEq)]
+pub struct RunLine {
+    pub name: String,
+    /// The day it was made (else its config.toml's last change).
+    pub date: String,
+    pub generations_done: usize,
+    pub generations: u32,
+    pub population: usize,
+    /// The suite file (else the number of opponents) and the held-out one.
+    pub suite: String,
+    /// The winner's fitness on validation dice, once validated.
+    pub validated: Option<f64>,
+    /// `better`, `not better`, `not worse held out` …: both verdicts, short.
+    pub verdict: String,
+    pub installed: bool,
+    pub seconds: f64,
+}
+
+/// The runs in `runs_dir` (folders with a config.toml), by name. A folder
+/// whose files do not read is an error naming the file.
+pub fn list(runs_dir: &Path) -> Result<Vec<RunLine>> {
+    let entries = std::fs::read_dir(runs_dir).map_err(|err| FileError::Read {
+        path: runs_dir.to_path_buf(),
+        err,
+    })?;
+    let mut dirs: Vec<RunDir> = entries
+        .flatten()
+        .map(|e| RunDir(e.path()))
+        .filter(|d| d.config().exists())
+        .collect();
+    dirs.sort_by_key(RunDir::name);
+    dirs.iter().map(line).collect()
+}
+
+/// One run's line.
+fn line(dir: &RunDir) -> Result<RunLine> {
+    let cfg = dir.load_config()?;
+    let rows = match dir.load_generations() {
+        Ok(g) => g.rows,
+        Err(RunError::File(_)) => Vec::new(),
+        Err(e) => return Err(e),
+    };
+    let record = dir.load_validation()?;
+    let date = match cfg.started.is_empty() {
+        false => cfg.started.clone(),
+        true => notes::day_of(&dir.config()).unwrap_or_default(),
+    };
+    let suite = match cfg.suite_file.is_empty() {
+        false => stem(&cfg.suite_file),
+        true => format!("{} opponents", cfg.suite.len()),
+    };
+    let heldout = match (cfg.heldout_file.is_empty(), cfg.heldout.len()) {
+        (_, 0) => String::new(),
+        (false, _) => format!(" / {}", stem(&cfg.heldout_file)),
+        (true, n) => format!(" / {n} held out"),
+    };
+    let seconds =
+        rows.last().map_or(0.0, |r| r.elapsed_s) + record.as_ref().map_or(0.0, |r| r.seconds);
+    Ok(RunLine {
+        name: cfg.name.clone(),
+        date,
+        generations_done: rows.len(),
+        generations: cfg.generations,
+        population: cfg.population,
+        suite: suite + &heldout,
+        validated: record.as_ref().map(|r| r.winner.fitness),
+        verdict: record.as_ref().map_or_else(|| "-".into(), short_verdict),
+        installed: record.as_ref().is_some_and(|r| r.installed),
+        seconds,
+    })
+}
+
+/// A suite file's name without folder and extension.
+fn stem(file: &str) -> String {
+    Path::new(file)
+        .file_stem()
+        .map_or_else(|| file.to_string(), |s| s.to_string_lossy().into_owned())
+}
+
+/// Both verdicts in a few words.
+fn short_verdict(r: &super::ValidationRecord) -> String {
+    if r.same_as_incumbent {
+        return "is the champion".into();
+    }
+    let training = match &r.comparison {
+        None => "no champion",
+        Some(c) if c.better() => "better",
+        Some(_) => "not better",
+    };
+    let heldout = match &r.heldout {
+        None => "",
+        Some(h) if h.not_worse => ", held out not worse",
+        Some(_) => ", held out worse",
+    };
+    format!("{training}{heldout}")
+}
+
+/// The lines as a table with a header.
+pub fn render(lines: &[RunLine]) -> String {
+    let header = [
+        "run", "date", "gens", "pop", "suite", "valid.", "verdict", "inst.", "time",
+    ]
+    .map(String::from)
+    .to_vec();
+    let mut rows = vec![header];
+    for l in lines {
+        rows.push(vec![
+            l.name.clone(),
+            l.date.clone(),
+            match l.generations_done == l.generations as usize {
+                true => l.generations.to_string(),
+                false => format!("{}/{}", l.generations_done, l.generations),
+            },
+            l.population.to_string(),
+            l.suite.clone(),
+            l.validated
+                .map_or_else(|| "-".into(), |f| format!("{f:.4}")),
+            l.verdict.clone(),
+            if l.installed { "yes" } else { "no" }.into(),
+            duration(l.seconds),
+        ]);
+    }
+    crate::text::columns(&rows)
+}

@@ -1,0 +1,184 @@
+//! What the end of a run says, verdict first: installed or not and why
+//! (both verdicts), the winner against the champion on fresh dice, the
+//! genes that changed, the time, the files written and the next commands.
+//! Training-dice fitness is labelled as such and never set beside
+//! validation fitness.
+
+use super::config::RunConfig;
+use super::dir::RunDir;
+use super::generations::GenerationRow;
+use super::install::Installed;
+use super::validation::ValidationRecord;
+use std::fmt::{self, Display, Formatter, Write};
+use std::path::Path;
+use yacht_core::genome::{GENES, Genome};
+
+/// Everything the end-of-run summary tells.
+pub struct Summary<'a> {
+    pub dir: &'a RunDir,
+    pub cfg: &'a RunConfig,
+    pub rows: &'a [GenerationRow],
+    pub record: &'a ValidationRecord,
+    pub winner: &'a Genome,
+    /// The run's plot.
+    pub plot: &'a Path,
+    /// What `--install` did (None: not asked, or refused).
+    pub installed: Option<&'a Installed>,
+    pub install_asked: bool,
+}
+
+impl Summary<'_> {
+    /// The first line: what became of the winner, and why.
+    fn verdict(&self) -> String {
+        let r = self.record;
+        let champion = self.cfg.folders.params_best();
+        match (self.installed, r.refusal()) {
+            (Some(i), _) => format!(
+                "INSTALLED as {}{}",
+                i.champion.display(),
+                i.previous_kept_as
+                    .as_ref()
+                    .map(|k| format!(" (the previous champion kept as {})", k.display()))
+                    .unwrap_or_default()
+            ),
+            (None, Some(why)) => format!("NOT INSTALLED: {why}"),
+            (None, None) if r.incumbent.is_none() => format!(
+                "NOT INSTALLED (no --install): there is no champion {} to compare with",
+                champion.display()
+            ),
+            (None, None) => format!(
+                "NOT INSTALLED (no --install), though both verdicts say it may replace {}",
+                champion.display()
+            ),
+        }
+    }
+
+    /// Both verdicts, each with its figures.
+    fn verdicts(&self, s: &mut String) {
+        let r = self.record;
+        let fitness = self.cfg.fitness.name();
+        if let Some(c) = &r.comparison {
+            let _ = writeln!(
+                s,
+                "  training suite, fresh dice ({fitness}): winner {:.4} vs champion {:.4}: {}",
+                c.winner_fitness, c.incumbent_fitness, c.verdict
+            );
+        }
+        if let Some(h) = &r.heldout {
+            let _ = writeln!(
+                s,
+                "  held out, never used for selection (win rate): winner {:.4} vs champion {:.4}: {}",
+                h.winner_fitness, h.incumbent_fitness, h.verdict
+            );
+            s.push_str(&crate::tune::heldout::table(h));
+        }
+    }
+
+    /// `name: old → new` for every gene the winner changed from the
+    /// champion it was compared with (else from the first initial genome).
+    fn genes_changed(&self) -> String {
+        let (base, from) = match &self.record.incumbent_genes {
+            Some(g) => (g.genome.clone(), "the champion"),
+            None => match self.cfg.initial.first() {
+                Some(i) => (i.genes.genome.clone(), "the initial genome"),
+                None => (Genome::default(), "the default genome"),
+            },
+        };
+        let changed: Vec<String> = GENES
+            .iter()
+            .zip(base.genes.iter().zip(&self.winner.genes))
+            .filter(|(_, (a, b))| a != b)
+            .map(|(g, (a, b))| format!("{}: {a:.4} → {b:.4}", g.name))
+            .collect();
+        match changed.len() {
+            0 => format!("genes changed from {from}: none"),
+            n => format!("genes changed from {from} ({n}): {}", changed.join(", ")),
+        }
+    }
+
+    /// Total time: the generations' (all sessions) and the validation's.
+    fn time(&self) -> String {
+        let gens = self.rows.last().map_or(0.0, |r| r.elapsed_s);
+        let total = gens + self.record.seconds;
+        format!(
+            "time: {} ({} generations {}, validation {})",
+            duration(total),
+            self.rows.len(),
+            duration(gens),
+            duration(self.record.seconds)
+        )
+    }
+
+    /// The next commands worth typing.
+    fn next(&self, s: &mut String) {
+        let run = self.dir.0.display();
+        s.push_str("next:\n");
+        if self.installed.is_none() && self.record.earned() && !self.record.installed {
+            let _ = writeln!(s, "  tuner install {run}    # make it the champion");
+        }
+        let more = self.cfg.generations * 2;
+        let _ = writeln!(
+            s,
+            "  tuner evolve --resume {run} --generations {more}    # run it longer"
+        );
+        let _ = writeln!(
+            s,
+            "  tuner eval --genome {} --vs dp --vs dp:exact    # more games against strong players",
+            self.dir.best().display()
+        );
+        s.push_str("  tuner runs    # every run, a line each\n");
+    }
+}
+
+impl Display for Summary<'_> {
+    fn fmt(&self, f: &mut Formatter<'_>) -> fmt::Result {
+        let mut s = format!("run {}: {}\n", self.cfg.name, self.verdict());
+        self.verdicts(&mut s);
+        let _ = writeln!(
+            s,
+            "winner on validation dice ({} games per opponent, {}):",
+            self.record.games_per_opponent,
+            self.cfg.fitness.name()
+        );
+        s.push_str(&crate::tune::eval::table(&self.record.winner));
+        let _ = writeln!(s, "{}", self.genes_changed());
+        if let Some(last) = self.rows.last() {
+            let _ = writeln!(
+                s,
+                "training dice, generation {} (each generation meets its own dice; not comparable with the above): best {:.4}, mean {:.4}",
+                last.generation, last.best, last.mean
+            );
+        }
+        let _ = writeln!(s, "{}", self.time());
+        let _ = writeln!(
+            s,
+            "files: {}/ (config.toml, generations.csv, checkpoint.json, best.toml, validation.json), {}",
+            self.dir.0.display(),
+            self.plot.display()
+        );
+        self.next(&mut s);
+        f.write_str(&s)
+    }
+}
+
+/// Seconds as `1 h 02 min`, `3 min 05 s` or `12.3 s`.
+pub fn duration(secs: f64) -> String {
+    let whole = secs.round() as u64;
+    match whole {
+        0..60 => format!("{secs:.1} s"),
+        60..3600 => format!("{} min {:02} s", whole / 60, whole % 60),
+        _ => format!("{} h {:02} min", whole / 3600, whole % 3600 / 60),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::duration;
+
+    #[test]
+    fn durations_read_at_a_glance() {
+        assert_eq!(duration(12.34), "12.3 s");
+        assert_eq!(duration(185.0), "3 min 05 s");
+        assert_eq!(duration(3725.0), "1 h 02 min");
+    }
+}

@@ -1,0 +1,461 @@
+//! The end of a run: the top genomes validated on validation dice, the
+//! best of them written to the run's best.toml and compared with the
+//! champion (`params/best.toml`) on fresh dice, on the training suite by a
+//! sequential paired test and on the held-out suite by a non-inferiority
+//! test. validation.json records both verdicts; installing is
+//! [`super::install`]'s act, never a side effect of validating.
+
+use super::checkpoint::Checkpoint;
+use super::config::{RunConfig, genome_player};
+use super::dir::RunDir;
+use super::error::{Result, RunError};
+use super::evolve::Progress;
+use super::install::best_header;
+use crate::files::write_atomic;
+use crate::rng::derive_seed;
+use crate::tune::eval::{Evaluation, Fitness, Paired, evaluate};
+use crate::tune::ga::ranking;
+use crate::tune::heldout::HeldOutCheck;
+use crate::tune::named::NamedGenes;
+use crate::tune::suite::Opponent;
+use serde::{Deserialize, Serialize};
+use std::path::{Path, PathBuf};
+use std::time::Instant;
+use yacht_core::genome::Genome;
+use yacht_genome_file::genome_to_toml;
+
+/// Fewest games per opponent of the comparison that may replace
+/// `params/best.toml`: fewer never replace it.
+pub const MIN_COMPARISON_GAMES: u32 = 200;
+
+/// Looks of the sequential comparison with the incumbent: the fresh games
+/// are played in this many equal stages, tested after each.
+pub const LOOKS: u64 = 4;
+
+/// Pocock's boundary for `LOOKS` equally spaced looks at one-sided 5 %: a
+/// winner whose z crosses it at any look is better (the chance that an
+/// equal one ever does is 5 %; a test checks it by simulation). Below its
+/// negative the comparison stops: the winner is not better.
+pub const Z_SEQUENTIAL: f64 = 2.067;
+
+/// What validating a run gave.
+pub struct Validation {
+    /// What was decided, as validation.json holds it.
+    pub record: ValidationRecord,
+    pub winner_genome: Genome,
+}
+
+/// validation.json: what `validate` decided (and `install` did), as they
+/// write it and as the plot, the summary and `tuner runs` read it back.
+#[derive(Clone, Debug, Serialize, Deserialize, PartialEq)]
+pub struct ValidationRecord {
+    /// The seed of the validation dice.
+    pub seed: u64,
+    pub games_per_opponent: u64,
+    /// The best of the top genomes on the validation dice.
+    pub winner: Evaluation,
+    /// Against the incumbent on the training suite (none without one, or
+    /// when the winner is the incumbent itself).
+    pub comparison: Option<Comparison>,
+    /// Against the incumbent on the held-out suite (runs before it was
+    /// recorded, or without a held-out suite, have none).
+    #[serde(default)]
+    pub heldout: Option<HeldOutCheck>,
+    /// The champion file the winner was compared with.
+    #[serde(default)]
+    pub incumbent: Option<PathBuf>,
+    /// Its genes then: installing checks that it has not changed since.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub incumbent_genes: Option<NamedGenes>,
+    /// The winner is the incumbent itself (an extended finished run):
+    /// nothing to compare, nothing to install.
+    #[serde(default)]
+    pub same_as_incumbent: bool,
+    /// Whether the winner was installed as the champion.
+    #[serde(alias = "replaced_params_best")]
+    pub installed: bool,
+    pub previous_kept_as: Option<PathBuf>,
+    /// Seconds the validation took (0 in runs before it was recorded).
+    #[serde(default)]
+    pub seconds: f64,
+}
+
+impl ValidationRecord {
+    /// Whether both verdicts let the winner replace the incumbent: (a)
+    /// better on the training suite by the sequential test and (b) not
+    /// worse on the held-out suite, each when there is one; never the
+    /// incumbent itself.
+    pub fn earned(&self) -> bool {
+        self.refusal().is_none()
+    }
+
+    /// Why the winner may not replace the incumbent, when it may not.
+    pub fn refusal(&self) -> Option<String> {
+        if self.same_as_incumbent {
+            return Some("the winner is the champion itself".into());
+        }
+        let training = self.comparison.as_ref().filter(|c| !c.better());
+        let heldout = self.heldout.as_ref().filter(|h| !h.not_worse);
+        match (training, heldout) {
+            (None, None) => None,
+            (Some(c), _) => Some(format!("training suite: {}", c.verdict)),
+            (None, Some(h)) => Some(format!("held out: {}", h.verdict)),
+        }
+    }
+}
+
+/// The winner against the incumbent on fresh dice.
+#[derive(Clone, Debug, Serialize, Deserialize, PartialEq)]
+pub struct Comparison {
+    pub seed: u64,
+    pub winner_fitness: f64,
+    pub incumbent_fitness: f64,
+    /// The test over every stage played.
+    pub test: Paired,
+    /// z after each stage played (at most `LOOKS`).
+    #[serde(with = "crate::tune::eval::unbounded::each")]
+    pub looks: Vec<f64>,
+    /// Why it did or did not replace the incumbent.
+    pub verdict: String,
+}
+
+/// Validates the top genomes of `cp`, writes the winner to the run's
+/// best.toml and compares it with the incumbent `params_best` (when there
+/// is one, and it is another genome); writes validation.json. Changes
+/// nothing outside the run folder.
+pub fn validate(
+    dir: &RunDir,
+    cp: &Checkpoint,
+    params_best: &Path,
+    progress: &mut dyn Progress,
+) -> Result<Validation> {
+    let start = Instant::now();
+    let cfg = dir.load_config()?;
+    let (winner, winner_genome, seed) = pick_winner(&cfg, cp, progress)?;
+    let header = best_header(&cfg, &winner, cfg.validation_games);
+    let text = genome_to_toml(&winner_genome, &header);
+    write_atomic(&dir.best(), text.as_bytes())?;
+    let shown = params_best.display().to_string();
+    let incumbent = params_best
+        .exists()
+        .then(|| yacht_genome_file::read_genome(params_best, &shown))
+        .transpose()?;
+    let same = incumbent.as_ref() == Some(&winner_genome);
+    let against = incumbent.as_ref().filter(|_| !same);
+    let comparison = match against {
+        Some(incumbent) => Some(compare(
+            &cfg,
+            cp,
+            (&winner_genome, incumbent),
+            &shown,
+            progress,
+        )?),
+        None => None,
+    };
+    let heldout = match against {
+        Some(incumbent) if !cfg.heldout.is_empty() => Some(check_heldout(
+            &cfg,
+            cp,
+            (&winner_genome, incumbent),
+            progress,
+        )?),
+        _ => None,
+    };
+    let record = ValidationRecord {
+        seed,
+        games_per_opponent: 2 * cfg.validation_games.div_ceil(2).max(1),
+        winner,
+        comparison,
+        heldout,
+        incumbent: incumbent.is_some().then(|| params_best.to_path_buf()),
+        incumbent_genes: incumbent.as_ref().map(NamedGenes::from),
+        same_as_incumbent: same,
+        installed: false,
+        previous_kept_as: None,
+        seconds: start.elapsed().as_secs_f64(),
+    };
+    dir.save_validation(&record)?;
+    Ok(Validation {
+        record,
+        winner_genome,
+    })
+}
+
+/// The top `validate_top` genomes of the last generation (ranked by their
+/// mean over every evaluation, so an elite evaluated in several
+/// generations is not outranked by one lucky child), played on the
+/// validation dice: the best of them, its evaluation and the dice's seed.
+fn pick_winner(
+    cfg: &RunConfig,
+    cp: &Checkpoint,
+    progress: &mut dyn Progress,
+) -> Result<(Evaluation, Genome, u64)> {
+    let suite = cfg.opponents()?;
+    if cp.last_population.is_empty() {
+        return Err(RunError::NothingToValidate);
+    }
+    let deals = cfg.validation_games.div_ceil(2).max(1);
+    let seed = derive_seed(&[cfg.seed, 0x7A1D]);
+    let order = ranking(&cp.mean_scores());
+    let top = cfg.validate_top.max(1).min(order.len());
+    progress.message(&format!(
+        "validating the top {top} genomes (by their mean over re-evaluations) on validation dice, {} games per opponent …",
+        2 * deals
+    ));
+    let mut best: Option<(Evaluation, Genome)> = None;
+    for &i in order.iter().take(top) {
+        let g = cp.last_population[i].genome.clone();
+        let e = judged(&suite, "candidate", &g, (seed, deals), cfg.fitness)?;
+        if best.as_ref().is_none_or(|(b, _)| e.fitness > b.fitness) {
+            best = Some((e, g));
+        }
+    }
+    let (winner, genome) = best.expect("at least one candidate");
+    if crate::host::stop::requested() {
+        return Err(RunError::Interrupted(cp.next_generation));
+    }
+    Ok((winner, genome, seed))
+}
+
+/// Whether the winner replaces the incumbent: (a) better on the training
+/// suite by the sequential test and (b) not worse on the held-out suite,
+/// each when there is one.
+pub fn promoted(comparison: Option<&Comparison>, heldout: Option<&HeldOutCheck>) -> bool {
+    comparison.is_none_or(Comparison::better) && heldout.is_none_or(|h| h.not_worse)
+}
+
+impl Comparison {
+    /// Whether the sequential test showed the winner better.
+    pub fn better(&self) -> bool {
+        self.test.games_per_opponent >= MIN_COMPARISON_GAMES && self.test.z > Z_SEQUENTIAL
+    }
+}
+
+/// The winner against the incumbent on the training suite, on fresh dice,
+/// by the sequential test (at most `LOOKS` looks).
+fn compare(
+    cfg: &RunConfig,
+    cp: &Checkpoint,
+    (winner, incumbent): (&Genome, &Genome),
+    shown: &str,
+    progress: &mut dyn Progress,
+) -> Result<Comparison> {
+    let suite = &cfg.opponents()?;
+    let deals = cfg.validation_games.div_ceil(2).max(1);
+    let stage = deals.div_ceil(LOOKS).max(1);
+    progress.message(&format!(
+        "comparing the winner with {shown} on fresh dice, up to {} games per opponent in {LOOKS} looks …",
+        2 * stage * LOOKS
+    ));
+    // Fresh dice: the winner was picked on the validation dice.
+    let fresh = derive_seed(&[cfg.seed, 0xC0A1]);
+    // Both genomes on the fresh dice of one look.
+    let look_at = |look: u64| -> Result<(Evaluation, Evaluation)> {
+        let seed = derive_seed(&[fresh, look]);
+        let w = judged(suite, "winner", winner, (seed, stage), cfg.fitness)?;
+        let i = judged(suite, "incumbent", incumbent, (seed, stage), cfg.fitness)?;
+        if crate::host::stop::requested() {
+            return Err(RunError::Interrupted(cp.next_generation));
+        }
+        Ok((w, i))
+    };
+    let (mut w, mut i) = look_at(0)?;
+    let mut looks = Vec::new();
+    let test = loop {
+        let test = w.paired(&i).expect("same suite and seed");
+        looks.push(test.z);
+        let decided =
+            test.games_per_opponent >= MIN_COMPARISON_GAMES && test.z.abs() > Z_SEQUENTIAL;
+        if decided || looks.len() as u64 == LOOKS {
+            break test;
+        }
+        let (more_w, more_i) = look_at(looks.len() as u64)?;
+        w.append(more_w);
+        i.append(more_i);
+    };
+    let verdict = sequential_verdict(&test, looks.len());
+    Ok(Comparison {
+        seed: fresh,
+        winner_fitness: w.fitness,
+        incumbent_fitness: i.fitness,
+        test,
+        looks,
+        verdict,
+    })
+}
+
+/// What the sequential test says, after `looks` looks.
+fn sequential_verdict(test: &Paired, looks: usize) -> String {
+    let at = format!("look {looks} of {LOOKS}");
+    if test.games_per_opponent < MIN_COMPARISON_GAMES {
+        format!(
+            "{} games per opponent are too few to replace it (at least {MIN_COMPARISON_GAMES}; see --validation-games)",
+            test.games_per_opponent
+        )
+    } else if test.z > Z_SEQUENTIAL {
+        format!(
+            "better by {:+.4} ± {:.4} (z = {:.2} > {Z_SEQUENTIAL} at {at}, {} games per opponent)",
+            test.difference, test.std_error, test.z, test.games_per_opponent
+        )
+    } else {
+        format!(
+            "not shown better: {:+.4} ± {:.4} (z = {:.2} at {at}, needs > {Z_SEQUENTIAL} at a look)",
+            test.difference, test.std_error, test.z
+        )
+    }
+}
+
+/// The winner against the incumbent on the held-out suite, on its own
+/// dice, by win rate (see [`crate::tune::heldout`]).
+fn check_heldout(
+    cfg: &RunConfig,
+    cp: &Checkpoint,
+    (winner, incumbent): (&Genome, &Genome),
+    progress: &mut dyn Progress,
+) -> Result<HeldOutCheck> {
+    let suite = cfg.heldout_opponents()?;
+    let deals = cfg.validation_games.div_ceil(2).max(1);
+    let seed = derive_seed(&[cfg.seed, 0x4E1D]);
+    progress.message(&format!(
+        "checking the winner against the incumbent on {} held-out opponents, {} games each …",
+        suite.len(),
+        2 * deals
+    ));
+    let w = judged(&suite, "winner", winner, (seed, deals), Fitness::WinRate)?;
+    let i = judged(
+        &suite,
+        "incumbent",
+        incumbent,
+        (seed, deals),
+        Fitness::WinRate,
+    )?;
+    if crate::host::stop::requested() {
+        return Err(RunError::Interrupted(cp.next_generation));
+    }
+    Ok(crate::tune::heldout::judge(&w, &i, seed).expect("same suite and seed"))
+}
+
+/// `g` evaluated against `suite` on `deals` deals of `seed`; an error when
+/// a game was not earned (an opponent's fault, an interruption).
+fn judged(
+    suite: &[Opponent],
+    name: &str,
+    g: &Genome,
+    (seed, deals): (u64, u64),
+    fitness: Fitness,
+) -> Result<Evaluation> {
+    let e = evaluate(&genome_player(name, g), suite, deals, seed, fitness);
+    match e.unearned() {
+        Some(why) => Err(RunError::Unearned(why)),
+        None => Ok(e),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rng::unit;
+    use rand_core::SeedableRng;
+    use rand_pcg::Pcg32;
+
+    /// `wins` of `n` games won, the rest lost.
+    fn games(wins: usize, n: usize) -> Vec<f64> {
+        let mut g = vec![0.0; n];
+        g[..wins].fill(1.0);
+        g
+    }
+
+    /// The sequential comparison of `winner` and `incumbent`, one look.
+    fn comparison(winner: &Evaluation, incumbent: &Evaluation) -> Comparison {
+        let test = winner.paired(incumbent).unwrap();
+        Comparison {
+            seed: 1,
+            winner_fitness: winner.fitness,
+            incumbent_fitness: incumbent.fitness,
+            verdict: sequential_verdict(&test, 1),
+            looks: vec![test.z],
+            test,
+        }
+    }
+
+    #[test]
+    fn a_gain_on_a_training_opponent_bought_with_a_heldout_loss_is_refused() {
+        // Training: the winner beats `trained` 600 times in 1 000 where the
+        // incumbent won 500, and plays `sample` as well: clearly better.
+        let n = 1000;
+        let incumbent =
+            Evaluation::from_points(&[("trained", games(500, n)), ("sample", games(990, n))]);
+        let winner =
+            Evaluation::from_points(&[("trained", games(600, n)), ("sample", games(990, n))]);
+        let better = comparison(&winner, &incumbent);
+        assert!(better.test.z > Z_SEQUENTIAL, "{}", better.verdict);
+        // Held out: it lost 60 games more to `strong` than the incumbent.
+        let held_incumbent = Evaluation::from_points(&[("strong", games(500, n))]);
+        let held_worse = Evaluation::from_points(&[("strong", games(440, n))]);
+        let worse = crate::tune::heldout::judge(&held_worse, &held_incumbent, 2).unwrap();
+        assert!(!promoted(Some(&better), Some(&worse)), "{}", worse.verdict);
+        // The same training gain, held-out play unchanged: promoted.
+        let same = crate::tune::heldout::judge(&held_incumbent, &held_incumbent, 2).unwrap();
+        assert!(promoted(Some(&better), Some(&same)));
+        // Without a held-out suite, the training test alone decides; a
+        // winner not shown better is refused whatever the held-out says.
+        assert!(promoted(Some(&better), None));
+        let level = comparison(&incumbent, &incumbent);
+        assert!(!promoted(Some(&level), Some(&same)));
+        // No incumbent: nothing to compare with, the winner is installed.
+        assert!(promoted(None, None));
+    }
+
+    #[test]
+    fn validation_json_reads_back_as_written_infinite_z_included() {
+        let e = Evaluation::from_points(&[("dp", games(5, 10))]);
+        let level = comparison(&e, &e);
+        assert_eq!(level.test.std_error, 0.0);
+        let record = ValidationRecord {
+            seed: 9,
+            games_per_opponent: 10,
+            winner: e.clone(),
+            comparison: Some(level),
+            heldout: crate::tune::heldout::judge(&e, &e, 3),
+            incumbent: Some("params/best.toml".into()),
+            incumbent_genes: None,
+            same_as_incumbent: false,
+            installed: false,
+            previous_kept_as: None,
+            seconds: 1.5,
+        };
+        assert_eq!(record.heldout.as_ref().unwrap().z, f64::INFINITY);
+        let text = serde_json::to_string_pretty(&record).unwrap();
+        assert!(text.contains("\"z\": \"inf\""), "{text}");
+        let back: ValidationRecord = serde_json::from_str(&text).unwrap();
+        // Game points are not written; everything else comes back.
+        let mut want = record;
+        want.winner.opponents[0].points.clear();
+        assert_eq!(back, want);
+    }
+
+    #[test]
+    fn the_sequential_boundary_keeps_the_false_alarm_rate_at_5_percent() {
+        // Under "no better", z after each look is a standardised sum of
+        // independent normal stages: the chance that it crosses the
+        // boundary at any of the looks must be 5 %.
+        let mut rng = Pcg32::seed_from_u64(17);
+        let trials = 200_000;
+        let mut crossed = 0;
+        for _ in 0..trials {
+            let mut sum = 0.0;
+            for look in 1..=LOOKS {
+                // A standard normal from two uniforms (Box–Muller).
+                let (u, v) = (unit(&mut rng), unit(&mut rng));
+                sum += (-2.0 * (1.0 - u).ln()).sqrt() * (std::f64::consts::TAU * v).cos();
+                if sum / (look as f64).sqrt() > Z_SEQUENTIAL {
+                    crossed += 1;
+                    break;
+                }
+            }
+        }
+        let rate = crossed as f64 / trials as f64;
+        // ± 3 standard errors of a 5 % rate over 200 000 trials.
+        assert!((rate - 0.05).abs() < 0.0015, "{rate}");
+    }
+}
