@@ -309,7 +309,12 @@ pub fn run() -> Result<()> {
             let dir = crate::tune::run::RunDir(run_dir);
             let out = match out {
                 Some(out) => out,
-                None => dir.load_config()?.folders.plot(&dir.name()),
+                // Runs of older versions may have a config.toml this
+                // version cannot read: the repository's plots/ then.
+                None => {
+                    let folders = dir.load_config().map(|c| c.folders);
+                    folders.unwrap_or_default().plot(&dir.name())
+                }
             };
             crate::edge::plot::plot_run(&dir, &out, (width, height))?;
             say!("wrote {}", out.display());

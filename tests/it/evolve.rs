@@ -354,7 +354,10 @@ fn params_best_survives_tiny_validations_and_is_kept_when_replaced() {
             best
         );
         assert!(!params.join("history").exists());
-        assert!(out.contains("NOT INSTALLED: training suite:"), "{out}");
+        assert!(
+            out.contains("NOT INSTALLED — training suite: not shown better"),
+            "{out}"
+        );
         assert!(out.contains("too few to replace it"), "{out}");
     }
     // A clearly weaker incumbent: beaten, but without --install it stays,
@@ -368,7 +371,9 @@ fn params_best_survives_tiny_validations_and_is_kept_when_replaced() {
     );
     assert!(!params.join("history").exists());
     assert!(
-        out.starts_with("run weak: NOT INSTALLED (no --install), though both verdicts say"),
+        out.starts_with(
+            "run weak: NOT INSTALLED (no --install; the verdicts allow it) — training suite: better"
+        ),
         "{out}"
     );
     assert!(out.contains("tuner install "), "{out}");

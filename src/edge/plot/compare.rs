@@ -1,6 +1,7 @@
 //! Several runs' fitness curves on one picture (`tuner runs --compare`):
 //! each run's best (solid) and mean (dashed) per generation in its own
-//! colour, its validated winner and verdict in the legend on the right.
+//! colour, its suite and validated winner in the legend on the right (runs
+//! on different suites measure different things: the legend says so).
 
 use super::{LINE_COLOURS, fit, legend_entry, register, write_png};
 use crate::tune::run::RunDir;
@@ -27,8 +28,12 @@ pub fn compare_png(dirs: &[RunDir], out: &Path, size: (u32, u32)) -> Result<()> 
             Some(v) => format!(", validated {:.4}", v.winner.fitness),
             None => String::new(),
         };
+        let suite = match cfg.suite_file.is_empty() {
+            true => format!("{} opponents", cfg.suite.len()),
+            false => cfg.suite_file.clone(),
+        };
         curves.push(Curve {
-            label: format!("{}{validated}", cfg.name),
+            label: format!("{} ({suite}){validated}", cfg.name),
             rows: dir.load_generations()?.rows,
         });
     }
@@ -61,6 +66,7 @@ fn draw(curves: &[Curve], y_desc: &str, out: &Path, size: (u32, u32)) -> Result<
         .build_cartesian_2d(0.0..(last as f64).max(1.0), lo..hi)?;
     c.configure_mesh()
         .x_desc("generation")
+        .x_label_formatter(&|x| format!("{x:.0}"))
         .y_desc(y_desc)
         .y_label_formatter(&|y| format!("{y:.3}"))
         .draw()?;

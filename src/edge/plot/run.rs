@@ -34,6 +34,8 @@ const STRONG_BELOW: f64 = 0.9;
 const SIDE: u32 = 270;
 /// Width of the y labels' area (the heat map's opponent names).
 const Y_AREA: u32 = 140;
+/// Tick labels and axis names, alike on every panel.
+const LABELS: (&str, u32) = ("sans-serif", 13);
 /// Height of the verdict banner.
 const BANNER: u32 = 34;
 
@@ -43,14 +45,19 @@ pub fn plot_run(dir: &RunDir, out: &Path, size: (u32, u32)) -> Result<()> {
     if gens.rows.is_empty() {
         bail!("{}: no generations yet", dir.csv().display());
     }
-    let cfg = dir.load_config()?;
+    // Runs of older versions keep a generations.csv this version reads
+    // but a config.toml or validation.json it may not: drawn without them.
+    let (fitness, resumed_at) = match dir.load_config() {
+        Ok(cfg) => (cfg.fitness, cfg.resumed_at),
+        Err(_) => (Fitness::default(), Vec::new()),
+    };
     let plot = RunPlot {
-        title: cfg.name,
-        fitness: cfg.fitness,
-        resumed_at: cfg.resumed_at,
+        title: dir.name(),
+        fitness,
+        resumed_at,
         names: gens.names,
         rows: gens.rows,
-        validation: dir.load_validation()?,
+        validation: dir.load_validation().ok().flatten(),
     };
     write_png(out, |tmp| draw(&plot, tmp, size))
 }
@@ -126,32 +133,16 @@ fn draw(p: &RunPlot, out: &Path, size: (u32, u32)) -> Result<()> {
 /// The banner: both verdicts and whether the winner was installed.
 fn banner_line(p: &RunPlot) -> String {
     match &p.validation {
-        Some(v) => format!("{}: {}", p.title, verdict_line(v)),
+        Some(v) => {
+            let installed = if v.installed {
+                "installed"
+            } else {
+                "not installed"
+            };
+            format!("{}: winner {installed} — {}", p.title, v.verdicts())
+        }
         None => format!("{}: not validated yet", p.title),
     }
-}
-
-/// Both verdicts of a validation and what became of the winner, in one line.
-pub fn verdict_line(v: &ValidationRecord) -> String {
-    let installed = if v.installed {
-        "winner installed"
-    } else {
-        "winner not installed"
-    };
-    if v.same_as_incumbent {
-        return format!("{installed}: it is the champion itself");
-    }
-    let training = match &v.comparison {
-        None => "no champion to compare with".to_string(),
-        Some(c) if c.better() => format!("training suite: better (z = {:.2})", c.test.z),
-        Some(c) => format!("training suite: not shown better (z = {:.2})", c.test.z),
-    };
-    let heldout = match &v.heldout {
-        None => "no held-out suite".to_string(),
-        Some(h) if h.not_worse => format!("held out: not worse (z = {:.2})", h.z),
-        Some(h) => format!("held out: not shown not worse (z = {:.2})", h.z),
-    };
-    format!("{installed} — {training}; {heldout}")
 }
 
 /// Horizontal levels on the fitness panel: the winner and the champion on
@@ -160,18 +151,18 @@ fn levels(v: &ValidationRecord) -> Vec<(String, f64, RGBColor)> {
     match &v.comparison {
         Some(c) => vec![
             (
-                format!("champion, fresh dice: {:.4}", c.incumbent_fitness),
+                format!("champion on fresh dice: {:.4}", c.incumbent_fitness),
                 c.incumbent_fitness,
                 BLACK,
             ),
             (
-                format!("winner, fresh dice: {:.4}", c.winner_fitness),
+                format!("winner on fresh dice: {:.4}", c.winner_fitness),
                 c.winner_fitness,
                 PURPLE_OI,
             ),
         ],
         None => vec![(
-            format!("winner, validation dice: {:.4}", v.winner.fitness),
+            format!("winner on validation dice: {:.4}", v.winner.fitness),
             v.winner.fitness,
             PURPLE_OI,
         )],
@@ -198,6 +189,8 @@ fn fitness_panel(p: &RunPlot, area: &Area, side: &Area) -> Result<()> {
         .y_label_area_size(Y_AREA)
         .build_cartesian_2d(x.clone(), lo..hi)?;
     c.configure_mesh()
+        .label_style(LABELS)
+        .axis_desc_style(LABELS)
         .x_label_formatter(&whole)
         .y_desc(p.fitness.axis_label())
         .y_label_formatter(&|y| format!("{y:.3}"))
@@ -247,6 +240,8 @@ fn diversity_panel(p: &RunPlot, area: &Area) -> Result<()> {
         .y_label_area_size(Y_AREA)
         .build_cartesian_2d(p.x_range(), 0.0..top)?;
     d.configure_mesh()
+        .label_style(LABELS)
+        .axis_desc_style(LABELS)
         .x_label_formatter(&whole)
         .y_labels(3)
         .y_desc("diversity")
@@ -270,6 +265,7 @@ fn strong_panel(p: &RunPlot, strong: &[usize], area: &Area, side: &Area) -> Resu
         .y_label_area_size(Y_AREA)
         .build_cartesian_2d(x.clone(), lo..hi)?;
     l.configure_mesh()
+        .label_style(LABELS)
         .x_label_formatter(&whole)
         .y_labels(5)
         .y_label_formatter(&|y| format!("{:.0}%", 100.0 * y))
@@ -320,7 +316,8 @@ fn heat_panel(p: &RunPlot, area: &Area) -> Result<()> {
         .x_label_formatter(&whole)
         .y_labels(n as usize)
         .y_label_formatter(&label)
-        .label_style(("sans-serif", 12))
+        .label_style(("sans-serif", row_font(area, n)))
+        .axis_desc_style(LABELS)
         .draw()?;
     for (row, &k) in order.iter().enumerate() {
         for (g, x) in p.rates(k) {
@@ -334,6 +331,12 @@ fn heat_panel(p: &RunPlot, area: &Area) -> Result<()> {
         }
     }
     Ok(())
+}
+
+/// A font size for `rows` names down `area` that does not overlap (8–13).
+fn row_font(area: &Area, rows: i32) -> u32 {
+    let room = area.dim_in_pixel().1.saturating_sub(80) / rows.max(1) as u32;
+    room.clamp(8, 13)
 }
 
 /// The heat map's colour scale, labelled in win rates.

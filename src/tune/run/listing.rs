@@ -3,7 +3,6 @@
 
 use super::dir::RunDir;
 use super::error::{Result, RunError};
-use super::notes;
 use super::summary::duration;
 use crate::files::FileError;
 use std::path::Path;
@@ -27,8 +26,8 @@ pub struct RunLine {
     pub seconds: f64,
 }
 
-/// The runs in `runs_dir` (folders with a config.toml), by name. A folder
-/// whose files do not read is an error naming the file.
+/// The runs in `runs_dir` (folders with a config.toml), by name; a run
+/// whose files this version cannot read says so on its line.
 pub fn list(runs_dir: &Path) -> Result<Vec<RunLine>> {
     let entries = std::fs::read_dir(runs_dir).map_err(|err| FileError::Read {
         path: runs_dir.to_path_buf(),
@@ -40,7 +39,29 @@ pub fn list(runs_dir: &Path) -> Result<Vec<RunLine>> {
         .filter(|d| d.config().exists())
         .collect();
     dirs.sort_by_key(RunDir::name);
-    dirs.iter().map(line).collect()
+    Ok(dirs
+        .iter()
+        .map(|d| line(d).unwrap_or_else(|e| unreadable(d, &e)))
+        .collect())
+}
+
+/// The line of a run this version cannot read (older file formats): its
+/// name and why, the rest blank.
+fn unreadable(dir: &RunDir, e: &RunError) -> RunLine {
+    let why = e.to_string();
+    let last = why.lines().last().unwrap_or_default();
+    RunLine {
+        name: dir.name(),
+        date: "-".into(),
+        generations_done: 0,
+        generations: 0,
+        population: 0,
+        suite: String::new(),
+        validated: None,
+        verdict: format!("unreadable: {}", crate::text::truncate(last, 90)),
+        installed: false,
+        seconds: 0.0,
+    }
 }
 
 /// One run's line.
@@ -52,9 +73,10 @@ fn line(dir: &RunDir) -> Result<RunLine> {
         Err(e) => return Err(e),
     };
     let record = dir.load_validation()?;
+    // Runs before the record have no date (a clone's file times are not it).
     let date = match cfg.started.is_empty() {
         false => cfg.started.clone(),
-        true => notes::day_of(&dir.config()).unwrap_or_default(),
+        true => "-".into(),
     };
     let suite = match cfg.suite_file.is_empty() {
         false => stem(&cfg.suite_file),
@@ -118,9 +140,10 @@ pub fn render(lines: &[RunLine]) -> String {
         rows.push(vec![
             l.name.clone(),
             l.date.clone(),
-            match l.generations_done == l.generations as usize {
-                true => l.generations.to_string(),
-                false => format!("{}/{}", l.generations_done, l.generations),
+            match (l.generations, l.generations_done == l.generations as usize) {
+                (0, _) => "-".into(),
+                (_, true) => l.generations.to_string(),
+                (_, false) => format!("{}/{}", l.generations_done, l.generations),
             },
             l.population.to_string(),
             l.suite.clone(),

@@ -17,9 +17,3 @@ pub fn append(dir: &RunDir, line: &str) -> Result<()> {
 pub fn today() -> String {
     time::OffsetDateTime::now_utc().date().to_string()
 }
-
-/// The day (UTC) a file was last changed, as YYYY-MM-DD.
-pub fn day_of(path: &std::path::Path) -> Option<String> {
-    let modified = std::fs::metadata(path).ok()?.modified().ok()?;
-    Some(time::OffsetDateTime::from(modified).date().to_string())
-}

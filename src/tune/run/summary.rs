@@ -28,11 +28,10 @@ pub struct Summary<'a> {
 }
 
 impl Summary<'_> {
-    /// The first line: what became of the winner, and why.
+    /// The first line: what became of the winner, and both verdicts.
     fn verdict(&self) -> String {
         let r = self.record;
-        let champion = self.cfg.folders.params_best();
-        match (self.installed, r.refusal()) {
+        let what = match (self.installed, r.earned()) {
             (Some(i), _) => format!(
                 "INSTALLED as {}{}",
                 i.champion.display(),
@@ -41,16 +40,12 @@ impl Summary<'_> {
                     .map(|k| format!(" (the previous champion kept as {})", k.display()))
                     .unwrap_or_default()
             ),
-            (None, Some(why)) => format!("NOT INSTALLED: {why}"),
-            (None, None) if r.incumbent.is_none() => format!(
-                "NOT INSTALLED (no --install): there is no champion {} to compare with",
-                champion.display()
-            ),
-            (None, None) => format!(
-                "NOT INSTALLED (no --install), though both verdicts say it may replace {}",
-                champion.display()
-            ),
-        }
+            (None, true) if !self.install_asked => {
+                "NOT INSTALLED (no --install; the verdicts allow it)".to_string()
+            }
+            (None, _) => "NOT INSTALLED".to_string(),
+        };
+        format!("{what} — {}", r.verdicts())
     }
 
     /// Both verdicts, each with its figures.

@@ -89,6 +89,24 @@ impl ValidationRecord {
         self.refusal().is_none()
     }
 
+    /// Both verdicts in one line, each with its z.
+    pub fn verdicts(&self) -> String {
+        if self.same_as_incumbent {
+            return "the winner is the champion itself".into();
+        }
+        let training = match &self.comparison {
+            None => "no champion to compare with".to_string(),
+            Some(c) if c.better() => format!("training suite: better (z = {:.2})", c.test.z),
+            Some(c) => format!("training suite: not shown better (z = {:.2})", c.test.z),
+        };
+        let heldout = match &self.heldout {
+            None => "no held-out suite".to_string(),
+            Some(h) if h.not_worse => format!("held out: not worse (z = {:.2})", h.z),
+            Some(h) => format!("held out: not shown not worse (z = {:.2})", h.z),
+        };
+        format!("{training}; {heldout}")
+    }
+
     /// Why the winner may not replace the incumbent, when it may not.
     pub fn refusal(&self) -> Option<String> {
         if self.same_as_incumbent {
@@ -112,8 +130,9 @@ pub struct Comparison {
     pub incumbent_fitness: f64,
     /// The test over every stage played.
     pub test: Paired,
-    /// z after each stage played (at most `LOOKS`).
-    #[serde(with = "crate::tune::eval::unbounded::each")]
+    /// z after each stage played (at most `LOOKS`; empty in runs from
+    /// before the sequential test).
+    #[serde(default, with = "crate::tune::eval::unbounded::each")]
     pub looks: Vec<f64>,
     /// Why it did or did not replace the incumbent.
     pub verdict: String,
