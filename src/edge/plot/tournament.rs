@@ -92,7 +92,7 @@ fn ratings(t: &Table, left: &Area) -> Result<()> {
             .into_font()
             .color(&BLACK)
             .pos(Pos::new(HPos::Left, VPos::Center));
-        let at = (r.rating + e + 8.0, y());
+        let at = (r.rating + e + 0.025 * (hi - lo), y());
         c.draw_series(std::iter::once(Text::new(figure, at, font)))?;
     }
     Ok(())
