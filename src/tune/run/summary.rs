@@ -121,7 +121,15 @@ impl Summary<'_> {
             "  tuner eval --genome {} --vs dp --vs dp:exact    # more games against strong players",
             self.dir.best().display()
         );
-        s.push_str("  tuner runs    # every run, a line each\n");
+        let runs = &self.cfg.folders.runs;
+        let _ = match runs.as_os_str() == "runs" {
+            true => writeln!(s, "  tuner runs    # every run, a line each"),
+            false => writeln!(
+                s,
+                "  tuner runs --runs-dir {}    # every run, a line each",
+                runs.display()
+            ),
+        };
     }
 }
 
