@@ -23,6 +23,8 @@ struct RunPlot {
     names: Vec<String>,
     rows: Vec<GenerationRow>,
     validation: Option<ValidationRecord>,
+    /// validation.json exists but this version cannot read it.
+    old_validation: bool,
 }
 
 type Area<'a> = DrawingArea<BitMapBackend<'a>, Shift>;
@@ -58,6 +60,7 @@ pub fn plot_run(dir: &RunDir, out: &Path, size: (u32, u32)) -> Result<()> {
         names: gens.names,
         rows: gens.rows,
         validation: dir.load_validation().ok().flatten(),
+        old_validation: dir.validation().exists() && dir.load_validation().is_err(),
     };
     write_png(out, |tmp| draw(&plot, tmp, size))
 }
@@ -141,6 +144,10 @@ fn banner_line(p: &RunPlot) -> String {
             };
             format!("{}: winner {installed} — {}", p.title, v.verdicts())
         }
+        None if p.old_validation => format!(
+            "{}: validated by an older version (its validation.json does not read here)",
+            p.title
+        ),
         None => format!("{}: not validated yet", p.title),
     }
 }
