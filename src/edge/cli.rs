@@ -278,7 +278,8 @@ pub fn run() -> Result<()> {
             say!(
                 "installed {}{}",
                 done.champion.display(),
-                done.previous_kept_as
+                done.record
+                    .previous_kept_as
                     .map(|k| format!(" (the previous champion kept as {})", k.display()))
                     .unwrap_or_default()
             );

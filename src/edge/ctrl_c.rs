@@ -10,9 +10,7 @@ pub fn set_resume_hint(hint: String) {
     *RESUME_HINT.lock().unwrap_or_else(|e| e.into_inner()) = Some(hint);
 }
 
-/// Ctrl-C: the first lets the games under way finish and starts no more
-/// (each command then shows what it has, marked interrupted); the second
-/// kills the running programs and quits at once.
+/// Installs the handler (see the module's comment).
 pub fn stop_on_ctrl_c() {
     let _ = ctrlc::set_handler(|| {
         let hint = RESUME_HINT.lock().ok().and_then(|h| h.clone());
@@ -22,7 +20,7 @@ pub fn stop_on_ctrl_c() {
                 "\nstopped{}",
                 hint.map(|h| format!("; {h}")).unwrap_or_default()
             );
-            std::process::exit(130);
+            std::process::exit(INTERRUPTED);
         }
         crate::host::stop::request();
         eprintln!(

@@ -163,6 +163,7 @@ fn open_or_create(a: &EvolveArgs) -> Result<(RunDir, crate::tune::run::lock::Run
         params: a.params_dir.clone(),
         plots: a.plots_dir.clone(),
     };
+    // Before the suites load (a `dp` opponent loads the value table).
     folders.check()?;
     let init = match a.init.is_empty() {
         true => vec![yacht_genome_file::default_genome(&a.params_dir)],
@@ -187,15 +188,17 @@ fn open_or_create(a: &EvolveArgs) -> Result<(RunDir, crate::tune::run::lock::Run
     })?)
 }
 
+/// The line that resumes the run in `dir`.
+fn resume_hint(dir: &RunDir) -> String {
+    format!("resume with: tuner evolve --resume {}", dir.0.display())
+}
+
 /// An interrupted run: what was kept and how to go on, then exit 130.
 fn stopped(dir: &RunDir) -> impl Fn(RunError) -> RunError + '_ {
     move |e| match e {
         RunError::Interrupted(_) => {
-            eprintln!(
-                "{e}; resume with: tuner evolve --resume {}",
-                dir.0.display()
-            );
-            std::process::exit(130)
+            eprintln!("{e}; {}", resume_hint(dir));
+            std::process::exit(crate::edge::ctrl_c::INTERRUPTED)
         }
         e => e,
     }
@@ -211,10 +214,7 @@ pub fn run(a: EvolveArgs) -> Result<()> {
     check_programs(players, Limits::default())?;
     let mut progress = Bar::new(cfg.generations, a.quiet);
     progress.message(&format!("run folder {}", dir.0.display()));
-    crate::edge::ctrl_c::set_resume_hint(format!(
-        "resume with: tuner evolve --resume {}",
-        dir.0.display()
-    ));
+    crate::edge::ctrl_c::set_resume_hint(resume_hint(&dir));
     let cp =
         with_threads(a.threads, || run_generations(&dir, &mut progress))?.map_err(stopped(&dir))?;
     if let Some(b) = &progress.bar {
@@ -225,22 +225,19 @@ pub fn run(a: EvolveArgs) -> Result<()> {
         validate(&dir, &cp, &params_best, &mut progress)
     })?
     .map_err(stopped(&dir))?;
-    let installed = match a.install && v.record.earned() {
-        true => Some(install(&dir)?),
-        false => None,
+    let record = match a.install && v.record.earned() {
+        true => install(&dir)?.record,
+        false => v.record,
     };
-    let record = dir.load_validation()?.unwrap_or(v.record);
     let plot = cfg.folders.plot(&cfg.name);
     crate::edge::plot::plot_run(&dir, &plot, (1200, 900))?;
     let summary = Summary {
         dir: &dir,
-        cfg: &dir.load_config()?,
+        cfg: &cfg,
         rows: &cp.rows,
         record: &record,
         winner: &v.winner_genome,
         plot: &plot,
-        installed: installed.as_ref(),
-        install_asked: a.install,
     };
     write_out(&summary.to_string());
     Ok(())

@@ -53,14 +53,15 @@ pub fn plot_run(dir: &RunDir, out: &Path, size: (u32, u32)) -> Result<()> {
         Ok(cfg) => (cfg.fitness, cfg.resumed_at),
         Err(_) => (Fitness::default(), Vec::new()),
     };
+    let validation = dir.load_validation();
     let plot = RunPlot {
         title: dir.name(),
         fitness,
         resumed_at,
         names: gens.names,
         rows: gens.rows,
-        validation: dir.load_validation().ok().flatten(),
-        old_validation: dir.validation().exists() && dir.load_validation().is_err(),
+        old_validation: validation.is_err(),
+        validation: validation.ok().flatten(),
     };
     write_png(out, |tmp| draw(&plot, tmp, size))
 }

@@ -34,21 +34,26 @@ fn draw(t: &Table, title: &str, out: &Path, size: (u32, u32)) -> Result<()> {
     Ok(())
 }
 
+/// The y-axis label of segment y: row k of the leaderboard is drawn at
+/// y = n - 1 - k (best on top).
+fn row_label(rows: &[Standing]) -> impl Fn(&SegmentValue<i32>) -> String + '_ {
+    let n = rows.len() as i32;
+    move |v| match v {
+        SegmentValue::CenterOf(y) => rows
+            .get((n - 1 - y) as usize)
+            .map_or(String::new(), |r| crate::text::truncate(&r.name, 16)),
+        _ => String::new(),
+    }
+}
+
 /// Each entrant's rating with its 95 % interval, as a bar and as numbers.
 fn ratings(t: &Table, left: &Area) -> Result<()> {
     let rows = &t.standings;
     let n = rows.len() as i32;
-    // Row k of the leaderboard is drawn at y = n - 1 - k (best on top). A
+    // Rows at y = n - 1 - k (see `row_label`). A
     // segmented 0..last has one segment per value 0..=last.
     let last = n - 1;
-    let name_at = |y: i32| {
-        rows.get((n - 1 - y) as usize)
-            .map_or(String::new(), |r| crate::text::truncate(&r.name, 16))
-    };
-    let label = |v: &SegmentValue<i32>| match v {
-        SegmentValue::CenterOf(y) => name_at(*y),
-        _ => String::new(),
-    };
+    let label = row_label(rows);
     let bar = |r: &Standing| 1.96 * r.rating_se.min(400.0);
     let lo = rows
         .iter()
@@ -103,14 +108,7 @@ fn cross_table(t: &Table, right: &Area) -> Result<()> {
     let rows = &t.standings;
     let n = rows.len() as i32;
     let last = n - 1;
-    let name_at = |y: i32| {
-        rows.get((n - 1 - y) as usize)
-            .map_or(String::new(), |r| crate::text::truncate(&r.name, 16))
-    };
-    let label = |v: &SegmentValue<i32>| match v {
-        SegmentValue::CenterOf(y) => name_at(*y),
-        _ => String::new(),
-    };
+    let label = row_label(rows);
     let index: Vec<usize> = rows
         .iter()
         .map(|r| t.names.iter().position(|x| *x == r.name).unwrap_or(0))

@@ -260,9 +260,9 @@ pub struct NewRun {
 
 /// Creates a run folder and its config.toml (seed, settings, suite,
 /// initial genomes, tool version, git revision). A folder that already
-/// holds a run is an error saying how to resume it.
+/// holds a run is an error saying how to resume it. The caller checks
+/// `new.folders` ([`Folders::check`]) first, before it loads the suites.
 pub fn create_run(new: &NewRun) -> Result<(RunDir, RunLock)> {
-    new.folders.check()?;
     frozen_genes(&new.freeze).map_err(RunError::Frozen)?;
     let mut initial = Vec::new();
     for p in &new.init {

@@ -9,6 +9,7 @@ use super::config::{RunConfig, free_path};
 use super::dir::RunDir;
 use super::error::{Result, RunError};
 use super::notes::{self, today};
+use super::validation::ValidationRecord;
 use crate::files::{read_file, write_atomic};
 use crate::tune::eval::Evaluation;
 use std::path::{Path, PathBuf};
@@ -18,8 +19,9 @@ use std::path::{Path, PathBuf};
 pub struct Installed {
     /// The champion's file, now the run's winner.
     pub champion: PathBuf,
-    /// Where the replaced champion was kept (none when there was none).
-    pub previous_kept_as: Option<PathBuf>,
+    /// validation.json as installing left it (`installed`, and where the
+    /// replaced champion was kept).
+    pub record: ValidationRecord,
 }
 
 /// Installs the validated winner of the run in `dir` as the champion of
@@ -57,9 +59,10 @@ pub fn install(dir: &RunDir) -> Result<Installed> {
     };
     write_atomic(&champion, text.as_bytes())?;
     record.installed = true;
-    record.previous_kept_as = kept.clone();
+    record.previous_kept_as = kept;
     dir.save_validation(&record)?;
-    let kept_note = kept
+    let kept_note = record
+        .previous_kept_as
         .as_ref()
         .map(|k| format!(" (the previous one kept as {})", k.display()))
         .unwrap_or_default();
@@ -71,10 +74,7 @@ pub fn install(dir: &RunDir) -> Result<Installed> {
             champion.display()
         ),
     )?;
-    Ok(Installed {
-        champion,
-        previous_kept_as: kept,
-    })
+    Ok(Installed { champion, record })
 }
 
 /// Copies `file` into `history/` beside it before it is replaced, named for

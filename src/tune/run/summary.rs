@@ -7,7 +7,6 @@
 use super::config::RunConfig;
 use super::dir::RunDir;
 use super::generations::GenerationRow;
-use super::install::Installed;
 use super::validation::ValidationRecord;
 use std::fmt::{self, Display, Formatter, Write};
 use std::path::Path;
@@ -22,28 +21,24 @@ pub struct Summary<'a> {
     pub winner: &'a Genome,
     /// The run's plot.
     pub plot: &'a Path,
-    /// What `--install` did (None: not asked, or refused).
-    pub installed: Option<&'a Installed>,
-    pub install_asked: bool,
 }
 
 impl Summary<'_> {
-    /// The first line: what became of the winner, and both verdicts.
+    /// The first line: what became of the winner, and both verdicts. A
+    /// winner the verdicts allow and not installed was not asked to be.
     fn verdict(&self) -> String {
         let r = self.record;
-        let what = match (self.installed, r.earned()) {
-            (Some(i), _) => format!(
+        let what = match (r.installed, r.earned()) {
+            (true, _) => format!(
                 "INSTALLED as {}{}",
-                i.champion.display(),
-                i.previous_kept_as
+                self.cfg.folders.params_best().display(),
+                r.previous_kept_as
                     .as_ref()
                     .map(|k| format!(" (the previous champion kept as {})", k.display()))
                     .unwrap_or_default()
             ),
-            (None, true) if !self.install_asked => {
-                "NOT INSTALLED (no --install; the verdicts allow it)".to_string()
-            }
-            (None, _) => "NOT INSTALLED".to_string(),
+            (false, true) => "NOT INSTALLED (no --install; the verdicts allow it)".to_string(),
+            (false, false) => "NOT INSTALLED".to_string(),
         };
         format!("{what} — {}", r.verdicts())
     }
@@ -108,7 +103,7 @@ impl Summary<'_> {
     fn next(&self, s: &mut String) {
         let run = self.dir.0.display();
         s.push_str("next:\n");
-        if self.installed.is_none() && self.record.earned() && !self.record.installed {
+        if self.record.earned() && !self.record.installed {
             let _ = writeln!(s, "  tuner install {run}    # make it the champion");
         }
         let more = self.cfg.generations * 2;

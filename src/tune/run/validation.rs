@@ -81,12 +81,10 @@ pub struct ValidationRecord {
 }
 
 impl ValidationRecord {
-    /// Whether both verdicts let the winner replace the incumbent: (a)
-    /// better on the training suite by the sequential test and (b) not
-    /// worse on the held-out suite, each when there is one; never the
-    /// incumbent itself.
+    /// Whether the winner may replace the incumbent: [`promoted`] by both
+    /// verdicts, and not the incumbent itself.
     pub fn earned(&self) -> bool {
-        self.refusal().is_none()
+        !self.same_as_incumbent && promoted(self.comparison.as_ref(), self.heldout.as_ref())
     }
 
     /// Both verdicts in one line, each with its z.
@@ -107,17 +105,19 @@ impl ValidationRecord {
         format!("{training}; {heldout}")
     }
 
-    /// Why the winner may not replace the incumbent, when it may not.
+    /// Why the winner may not replace the incumbent, when it may not: the
+    /// first verdict that refuses it, in its own words.
     pub fn refusal(&self) -> Option<String> {
+        if self.earned() {
+            return None;
+        }
         if self.same_as_incumbent {
             return Some("the winner is the champion itself".into());
         }
-        let training = self.comparison.as_ref().filter(|c| !c.better());
-        let heldout = self.heldout.as_ref().filter(|h| !h.not_worse);
-        match (training, heldout) {
-            (None, None) => None,
-            (Some(c), _) => Some(format!("training suite: {}", c.verdict)),
-            (None, Some(h)) => Some(format!("held out: {}", h.verdict)),
+        match (&self.comparison, &self.heldout) {
+            (Some(c), _) if !c.better() => Some(format!("training suite: {}", c.verdict)),
+            (_, Some(h)) => Some(format!("held out: {}", h.verdict)),
+            _ => unreachable!("promoted() refuses only on one of the two verdicts"),
         }
     }
 }
