@@ -6,7 +6,7 @@ use crate::host::play::{GameResult, Outcome};
 use crate::host::player::{Player, play_deal};
 use crate::host::program::{Clock, Limits};
 use crate::host::stop;
-use crate::host::transcript::{Event, official_log};
+use crate::host::transcript::{Event, keep_last, official_log};
 use crate::rng::derive_seed;
 use crate::stats::percentile;
 use crate::text::truncate;
@@ -58,9 +58,6 @@ pub struct Side {
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub stderr_tail: Vec<String>,
 }
-
-/// How many of a program's last stderr lines a match summary keeps.
-pub const STDERR_TAIL: usize = 5;
 
 /// A match summary (`--json`).
 #[derive(Clone, Debug, Default, Serialize)]
@@ -132,11 +129,7 @@ impl Tally {
             if let Event::Debug(s, line) = e
                 && *s == seat
             {
-                let tail = &mut self.side.stderr_tail;
-                if tail.len() == STDERR_TAIL {
-                    tail.remove(0);
-                }
-                tail.push(format!("game {g}: {line}"));
+                keep_last(&mut self.side.stderr_tail, format!("game {g}: {line}"));
             }
         }
     }

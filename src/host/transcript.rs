@@ -5,6 +5,18 @@
 use yacht_core::game::Put;
 use yacht_core::rules::{Bid, Bundle, PerSeat, Seat, format_dice};
 
+/// How many of a program's last stderr lines a summary keeps (`match`,
+/// `eval`).
+pub const STDERR_TAIL: usize = 5;
+
+/// Keeps `line` among the last [`STDERR_TAIL`] lines of `tail`.
+pub fn keep_last(tail: &mut Vec<String>, line: String) {
+    if tail.len() == STDERR_TAIL {
+        tail.remove(0);
+    }
+    tail.push(line);
+}
+
 /// One logged event of a game.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Event {

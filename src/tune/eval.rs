@@ -8,6 +8,7 @@ use crate::host::play::{Fault, GameResult, Outcome};
 use crate::host::player::{Player, play_deal};
 use crate::host::program::Limits;
 use crate::host::stop;
+use crate::host::transcript::{Event, keep_last};
 use crate::rng::derive_seed;
 use crate::stats::wilson95;
 use crate::tune::suite::Opponent;
@@ -25,6 +26,8 @@ struct Game {
     bid_points: i32,
     /// Who faulted (true: the candidate), and why.
     fault: Option<(bool, Fault)>,
+    /// Lines a program wrote to stderr (true: the candidate's).
+    stderr: Vec<(bool, String)>,
 }
 
 /// Games against one opponent that ended by a fault. A game the opponent
@@ -145,6 +148,10 @@ pub struct OpponentResult {
     pub mean_bid_points: f64,
     pub weight: f64,
     pub faults: Faults,
+    /// The programs' last lines on stderr, `game N, candidate|opponent:
+    /// line` (warnings such as a bot without its data.bin).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub stderr_tail: Vec<String>,
     /// Each game's worth to the fitness (1, ½, 0 for the win rate), in game
     /// order: deal by deal, the candidate first then second. Evaluations on
     /// one seed pair up.
@@ -229,20 +236,34 @@ pub fn fitness(results: &[OpponentResult]) -> f64 {
 fn play_pair(candidate: &Player, opponent: &Player, deal_seed: u64) -> [Game; 2] {
     let deal = Deal::from_seed(deal_seed);
     let seeds = PerSeat::new(derive_seed(&[deal_seed, 1]), derive_seed(&[deal_seed, 2]));
-    let play = |players, deal: &Deal, seeds| {
-        play_deal(players, deal, seeds, Limits::default(), |_| {}).result
+    // The candidate's seat, and its game from that side.
+    let play = |players, deal: &Deal, seeds, seat: Seat| {
+        let mut stderr = Vec::new();
+        let result = play_deal(players, deal, seeds, Limits::default(), |e| {
+            if let Event::Debug(by, line) = e {
+                stderr.push((by == seat, line));
+            }
+        })
+        .result;
+        Game {
+            stderr,
+            ..side(&result, seat)
+        }
     };
-    let first = play(PerSeat::new(candidate, opponent), &deal, seeds);
+    let first = play(PerSeat::new(candidate, opponent), &deal, seeds, Seat::First);
+    let swapped = (deal.swapped(), seeds.swapped());
     let second = play(
         PerSeat::new(opponent, candidate),
-        &deal.swapped(),
-        seeds.swapped(),
+        &swapped.0,
+        swapped.1,
+        Seat::Second,
     );
-    [side(&first, Seat::First), side(&second, Seat::Second)]
+    [first, second]
 }
 
 fn side(r: &GameResult, seat: Seat) -> Game {
     Game {
+        stderr: Vec::new(),
         outcome: r.outcome(seat),
         margin: r.margin(seat),
         total: r.totals()[seat],
@@ -261,7 +282,16 @@ fn summarise<'a>(
     let (mut margin, mut total, mut bids) = (0f64, 0f64, 0f64);
     let mut faults = Faults::default();
     let mut points = Vec::new();
+    let mut stderr_tail = Vec::new();
     for g in games {
+        for (by_candidate, line) in &g.stderr {
+            let who = if *by_candidate {
+                "candidate"
+            } else {
+                "opponent"
+            };
+            keep_last(&mut stderr_tail, format!("game {n}, {who}: {line}"));
+        }
         points.push(kind.of(g));
         if let Some((by_candidate, why)) = &g.fault {
             faults.add(*by_candidate, why);
@@ -293,6 +323,7 @@ fn summarise<'a>(
         mean_bid_points: bids / nf,
         weight,
         faults,
+        stderr_tail,
         points,
     }
 }
@@ -570,6 +601,11 @@ pub fn table(e: &Evaluation) -> String {
             .collect();
         s.push_str(&format!("faults vs {}: {}\n", r.name, reasons.join("; ")));
     }
+    for r in &e.opponents {
+        for line in &r.stderr_tail {
+            s.push_str(&format!("stderr vs {}: {line}\n", r.name));
+        }
+    }
     s.push_str(&format!(
         "fitness ({}; c/o: games lost by the candidate's / the opponent's faults): {:.4}\n",
         e.kind.describe(),
@@ -592,6 +628,7 @@ mod tests {
             total: 0,
             bid_points: 0,
             fault,
+            stderr: Vec::new(),
         }
     }
 

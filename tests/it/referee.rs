@@ -389,6 +389,25 @@ fn a_chatty_program_logs_a_bounded_number_of_stderr_lines() {
 }
 
 #[test]
+fn a_programs_last_stderr_lines_reach_the_match_and_eval_summaries() {
+    let talker = format!(
+        "sh -c 'echo warming up >&2; exec {} play greedy'",
+        env!("CARGO_BIN_EXE_tuner")
+    );
+    let out = run_ok(tuner().args([
+        "match", "--p1", &talker, "--p2", "greedy", "--seed", "1", "--games", "2",
+    ]));
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(text.contains("    stderr: game 1: warming up"), "{text}");
+    let out = run_ok(tuner().args([
+        "eval", "--player", "greedy", "--games", "2", "--quiet", "--vs", &talker,
+    ]));
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(text.contains(", opponent: warming up"), "{text}");
+    assert!(text.contains("stderr vs "), "{text}");
+}
+
+#[test]
 fn a_program_that_leaves_its_process_group_leaves_nothing_behind() {
     // `setsid` puts the sleeper in a session of its own: the process-group
     // kill misses it; it is killed as an orphan when its game ends.
