@@ -1,4 +1,63 @@
-//! Text for terminal tables.
+//! Text for terminal tables: the one renderer of fixed-width tables
+//! (`match`, `eval`, `tournament`) and of tables as wide as their cells
+//! (`tuner runs`, summaries).
+
+/// How a column's cells sit in it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Align {
+    Left,
+    Right,
+}
+
+/// A column of a fixed-width table.
+#[derive(Clone, Copy, Debug)]
+pub struct Column<'a> {
+    pub title: &'a str,
+    pub align: Align,
+    /// In characters; a longer left-aligned cell is cut with an ellipsis.
+    /// 0: as wide as the cell (a last column).
+    pub width: usize,
+}
+
+impl<'a> Column<'a> {
+    pub const fn new(title: &'a str, align: Align, width: usize) -> Column<'a> {
+        Column {
+            title,
+            align,
+            width,
+        }
+    }
+}
+
+/// The titles' line, then one line per row, cells one space apart.
+pub fn table(columns: &[Column], rows: &[Vec<String>]) -> Vec<String> {
+    let titles: Vec<String> = columns.iter().map(|c| c.title.to_string()).collect();
+    let line = |cells: &[String]| {
+        let each = columns
+            .iter()
+            .zip(cells)
+            .map(|(c, x)| cell(x, c.align, c.width));
+        each.collect::<Vec<_>>().join(" ")
+    };
+    std::iter::once(&titles)
+        .chain(rows)
+        .map(|r| line(r))
+        .collect()
+}
+
+/// One cell in a column `width` wide.
+fn cell(x: &str, align: Align, width: usize) -> String {
+    match align {
+        Align::Left if width > 0 => format!("{:<width$}", truncate(x, width)),
+        Align::Left => x.to_string(),
+        Align::Right => format!("{x:>width$}"),
+    }
+}
+
+/// A rate's 95 % interval in percent, as every table shows it.
+pub fn percent_interval([lo, hi]: [f64; 2]) -> String {
+    format!("{:>5.1}–{:>5.1}%", 100.0 * lo, 100.0 * hi)
+}
 
 /// `s` cut to `n` characters, with an ellipsis when cut.
 pub fn truncate(s: &str, n: usize) -> String {
@@ -21,7 +80,7 @@ pub fn columns(rows: &[Vec<String>]) -> String {
     let mut out = String::new();
     for row in rows {
         let cells = row.iter().zip(&widths);
-        let line: Vec<String> = cells.map(|(x, w)| format!("{x:<w$}")).collect();
+        let line: Vec<String> = cells.map(|(x, &w)| cell(x, Align::Left, w)).collect();
         out.push_str(line.join("  ").trim_end());
         out.push('\n');
     }
@@ -36,6 +95,24 @@ mod tests {
     fn long_names_are_cut_with_an_ellipsis() {
         assert_eq!(truncate("greedy", 6), "greedy");
         assert_eq!(truncate("genome:params/best.toml", 8), "genome:…");
+    }
+
+    #[test]
+    fn a_fixed_width_table_aligns_cuts_names_and_leaves_the_last_column_free() {
+        const COLUMNS: [Column; 3] = [
+            Column::new("name", Align::Left, 6),
+            Column::new("n", Align::Right, 4),
+            Column::new("note", Align::Left, 0),
+        ];
+        let rows = vec![
+            vec!["greedy".to_string(), "12".to_string(), "ok".to_string()],
+            vec!["genome:best".to_string(), "3".to_string(), "".to_string()],
+        ];
+        assert_eq!(
+            table(&COLUMNS, &rows),
+            ["name      n note", "greedy   12 ok", "genom…    3 ",]
+        );
+        assert_eq!(percent_interval([0.05, 0.9784]), "  5.0– 97.8%");
     }
 
     #[test]

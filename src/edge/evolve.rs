@@ -6,7 +6,6 @@ use crate::edge::out::write_out;
 use crate::edge::threads::with_threads;
 use crate::host::player::check_programs;
 use crate::host::program::Limits;
-use crate::tune::run::install::Installed;
 use crate::tune::run::summary::Summary;
 use crate::tune::run::{
     Folders, GenerationRow, NewRun, Progress, RunDir, RunError, create_run, extend, install,
@@ -241,14 +240,4 @@ pub fn run(a: EvolveArgs) -> Result<()> {
     };
     write_out(&summary.to_string());
     Ok(())
-}
-
-/// `tuner install RUN`: the run's winner made the champion, when earned.
-pub fn install_run(run: &std::path::Path, runs_dir: &std::path::Path) -> Result<Installed> {
-    let dir = RunDir::find(run, runs_dir);
-    if !dir.config().exists() {
-        return Err(RunError::NoRun(dir.0).into());
-    }
-    let _lock = dir.lock()?;
-    Ok(install(&dir)?)
 }

@@ -4,9 +4,85 @@
 //! modules, plus a `main`: the genome bot with the genome as constants, or
 //! `dp`. Both read the shipped value table from `data.bin` at start-up.
 
+use crate::edge::out::refuse_to_overwrite;
+use crate::files::write_atomic;
+use anyhow::{Result, bail, ensure};
+use std::path::{Path, PathBuf};
 use yacht_core::genome::{GENES, Genome};
+use yacht_core::ship::DATA_LIMIT;
 
 include!(concat!(env!("OUT_DIR"), "/core_modules.rs"));
+
+#[derive(clap::Args)]
+pub struct ExportArgs {
+    /// Genome to compile in (default params/best.toml, else params/default.toml).
+    #[arg(long)]
+    genome: Option<PathBuf>,
+    /// Export the reference player `dp` instead of the genome bot.
+    #[arg(long, conflicts_with = "genome")]
+    dp: bool,
+    /// Output .rs file.
+    #[arg(short, long)]
+    out: PathBuf,
+    /// Replace the output file and data.bin if they exist.
+    #[arg(long)]
+    force: bool,
+}
+
+/// Runs `tuner export`: the source file and data.bin, both or neither
+/// replaced.
+pub fn run(a: ExportArgs) -> Result<()> {
+    let ExportArgs {
+        genome,
+        dp,
+        out,
+        force,
+    } = a;
+    let out = out.as_path();
+    refuse_to_overwrite(out, force)?;
+    let data = out.with_file_name(yacht_core::submission::DATA_FILE);
+    refuse_to_overwrite(&data, force)?;
+    let (src, shown) = if dp {
+        (export_source(Exported::Dp), "dp".to_string())
+    } else {
+        let path = genome.unwrap_or_else(|| yacht_genome_file::default_genome(Path::new("params")));
+        let shown = path.display().to_string();
+        let g = yacht_genome_file::read_genome(&path, &shown)?;
+        (export_source(Exported::Genome(&g, &shown)), shown)
+    };
+    if src.len() > MAX_BYTES {
+        bail!(
+            "the exported file would be {} bytes, over the contest's 1 MiB limit: not written",
+            src.len()
+        );
+    }
+    let shipped = crate::players::values::SHIPPED;
+    ensure!(
+        shipped.len() <= DATA_LIMIT,
+        "the shipped table is {} bytes, over the contest's 10 MiB data.bin limit: not written",
+        shipped.len()
+    );
+    write_atomic(&data, shipped)?;
+    write_atomic(out, src.as_bytes())?;
+    // Absolute paths: the command works from any folder and puts the
+    // program beside its source and data.bin.
+    let abs = std::path::absolute(out).unwrap_or_else(|_| out.to_path_buf());
+    say!(
+        "wrote {} ({} bytes, {:.1}% of 1 MiB) from {shown}; compile with: rustc --edition 2024 -O {} -o {}",
+        out.display(),
+        src.len(),
+        100.0 * src.len() as f64 / MAX_BYTES as f64,
+        abs.display(),
+        abs.with_extension("").display()
+    );
+    say!(
+        "wrote {} ({} bytes, {:.1}% of 10 MiB): the bot reads it from its working directory",
+        data.display(),
+        shipped.len(),
+        100.0 * shipped.len() as f64 / DATA_LIMIT as f64
+    );
+    Ok(())
+}
 
 /// The contest's limit on the source file.
 pub const MAX_BYTES: usize = 1 << 20;

@@ -1,13 +1,22 @@
-//! The edges: the command line, terminal output, plots, the contest export
-//! and the speed figures. The library's domain code lives below.
+//! The edges: the command line (one file per subcommand, `cli` parses and
+//! dispatches), terminal output, plots, the contest export and the speed
+//! figures. The library's domain code lives below.
 
 pub mod bench;
 pub mod cli;
 pub mod ctrl_c;
+pub mod eval;
 pub mod evolve;
 pub mod export;
+pub mod install;
+pub mod r#match;
+pub mod new_genome;
 pub mod out;
+pub mod play;
 pub mod plot;
+pub mod plot_cmd;
 pub mod progress;
 pub mod runs;
+pub mod ship;
 pub mod threads;
+pub mod tournament;

@@ -5,10 +5,30 @@ use crate::edge::out::write_out;
 use crate::tune::run::RunDir;
 use crate::tune::run::listing::{list, render};
 use anyhow::{Result, bail};
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 
-/// `tuner runs [--compare A B … [-o F]]`.
-pub fn run(runs_dir: &Path, compare: &[PathBuf], out: Option<PathBuf>) -> Result<()> {
+#[derive(clap::Args)]
+pub struct RunsArgs {
+    /// Folder that holds run folders.
+    #[arg(long, default_value = "runs")]
+    runs_dir: PathBuf,
+    /// Runs whose fitness curves to draw on one picture (names under
+    /// --runs-dir, or folders).
+    #[arg(long, num_args = 1..)]
+    compare: Vec<PathBuf>,
+    /// The picture's file (default plots/compare-A-B….png).
+    #[arg(short, long, requires = "compare")]
+    out: Option<PathBuf>,
+}
+
+/// Runs `tuner runs [--compare A B … [-o F]]`.
+pub fn run(a: RunsArgs) -> Result<()> {
+    let RunsArgs {
+        runs_dir,
+        compare,
+        out,
+    } = a;
+    let runs_dir = runs_dir.as_path();
     if compare.is_empty() {
         let lines = list(runs_dir)?;
         if lines.is_empty() {

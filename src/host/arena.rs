@@ -2,16 +2,16 @@
 //! alternate, and a summary of results, decision times and faults.
 
 use crate::host::deal::Deal;
-use crate::host::play::{GameResult, Outcome};
+use crate::host::play::{Fault, GameResult};
 use crate::host::player::{Player, play_deal};
 use crate::host::program::{Clock, Limits};
-use crate::host::stop;
+use crate::host::series::{GameAt, Lane, Record, Schedule, Series};
 use crate::host::transcript::{Event, keep_last, official_log};
 use crate::rng::derive_seed;
 use crate::stats::percentile;
-use crate::text::truncate;
-use rayon::prelude::*;
+use crate::text::{Align, Column, table};
 use serde::Serialize;
+use std::fmt;
 use std::time::Duration;
 use yacht_core::rules::{PerSeat, Seat};
 
@@ -26,16 +26,32 @@ pub enum DealSource {
 }
 
 impl DealSource {
-    /// The deal of game `g` and whether player 1 sits second.
-    pub fn game(&self, g: u64) -> (Deal, bool) {
-        let swapped = g % 2 == 1;
+    /// The dice of a game of the match.
+    fn deal(&self, at: GameAt) -> Deal {
         match self {
-            DealSource::Fixed(d) => (d.clone(), swapped),
-            DealSource::Seeded(s) => {
-                let d = Deal::from_seed(derive_seed(&[*s, g / 2]));
-                (if swapped { d.swapped() } else { d }, swapped)
-            }
+            DealSource::Fixed(d) => d.clone(),
+            DealSource::Seeded(s) => at.deal(derive_seed(&[*s, at.deal])),
         }
+    }
+}
+
+/// A game a player lost by its fault.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct GameFault {
+    /// The game's number in the match.
+    pub game: u64,
+    pub fault: Fault,
+}
+
+impl fmt::Display for GameFault {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "game {}: {}", self.game, self.fault)
+    }
+}
+
+impl Serialize for GameFault {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.collect_str(self)
     }
 }
 
@@ -43,16 +59,15 @@ impl DealSource {
 #[derive(Clone, Debug, Default, Serialize)]
 pub struct Side {
     pub name: String,
-    pub wins: u32,
-    pub draws: u32,
-    pub losses: u32,
+    #[serde(flatten)]
+    pub record: Record,
     pub mean_total: f64,
     pub mean_bid_points: f64,
     pub decisions: usize,
     pub p50_ms: f64,
     pub p99_ms: f64,
     pub max_ms: f64,
-    pub faults: Vec<String>,
+    pub faults: Vec<GameFault>,
     /// The last lines the program wrote to stderr (its warnings: e.g. an
     /// exported bot without its data.bin), `game N: line`.
     #[serde(skip_serializing_if = "Vec::is_empty")]
@@ -117,13 +132,10 @@ impl Tally {
         self.bid_points += card.bid_points as f64;
         let ms = game.times[seat].iter().map(|d| d.as_secs_f64() * 1000.0);
         self.times_ms.extend(ms);
-        match game.result.outcome(seat) {
-            Outcome::Win => self.side.wins += 1,
-            Outcome::Draw => self.side.draws += 1,
-            Outcome::Loss => self.side.losses += 1,
-        }
-        if let Some(why) = game.result.fault_of(seat) {
-            self.side.faults.push(format!("game {g}: {why}"));
+        self.side.record.add(game.result.outcome(seat));
+        if let Some(fault) = game.result.fault_of(seat) {
+            let fault = fault.clone();
+            self.side.faults.push(GameFault { game: g, fault });
         }
         for e in &game.events {
             if let Event::Debug(s, line) = e
@@ -154,41 +166,24 @@ impl MatchSummary {
     /// Both players' lines as a table for the terminal, with their first
     /// faults.
     pub fn render(&self) -> String {
-        let mut lines = Vec::new();
-        lines.push(format!(
-            "{:<32} {:>6} {:>6} {:>6} {:>10} {:>9} {:>8} {:>8} {:>8} faults",
-            "player",
-            "wins",
-            "draws",
-            "losses",
-            "mean total",
-            "mean bid",
-            "p50 ms",
-            "p99 ms",
-            "max ms"
-        ));
-        for s in [&self.p1, &self.p2] {
-            lines.push(format!(
-                "{:<32} {:>6} {:>6} {:>6} {:>10.0} {:>9.0} {:>8.3} {:>8.3} {:>8.3} {}",
-                truncate(&s.name, 32),
-                s.wins,
-                s.draws,
-                s.losses,
-                s.mean_total,
-                s.mean_bid_points,
-                s.p50_ms,
-                s.p99_ms,
-                s.max_ms,
-                s.faults.len()
-            ));
-            for f in s.faults.iter().take(5) {
-                lines.push(format!("    fault: {f}"));
-            }
-            for l in &s.stderr_tail {
-                lines.push(format!("    stderr: {l}"));
-            }
+        let rows = [&self.p1, &self.p2].map(|s| {
+            let mut row = vec![s.name.clone()];
+            let r = s.record;
+            row.extend([r.wins, r.draws, r.losses].map(|n| n.to_string()));
+            row.extend([s.mean_total, s.mean_bid_points].map(|x| format!("{x:.0}")));
+            row.extend([s.p50_ms, s.p99_ms, s.max_ms].map(|x| format!("{x:.3}")));
+            row.push(s.faults.len().to_string());
+            let faults = s.faults.iter().take(5).map(|f| format!("    fault: {f}"));
+            let stderr = s.stderr_tail.iter().map(|l| format!("    stderr: {l}"));
+            (row, faults.chain(stderr).collect::<Vec<_>>())
+        });
+        let cells: Vec<Vec<String>> = rows.iter().map(|r| r.0.clone()).collect();
+        let mut table = table(&MATCH_COLUMNS, &cells).into_iter();
+        let mut lines: Vec<String> = table.next().into_iter().collect();
+        for (line, (_, notes)) in table.zip(rows) {
+            lines.push(line);
+            lines.extend(notes);
         }
-
         if self.interrupted {
             lines.push(format!(
                 "(interrupted: the {} games played so far)",
@@ -203,6 +198,20 @@ impl MatchSummary {
         lines.join("\n")
     }
 }
+
+/// The match table's columns.
+const MATCH_COLUMNS: [Column; 10] = [
+    Column::new("player", Align::Left, 32),
+    Column::new("wins", Align::Right, 6),
+    Column::new("draws", Align::Right, 6),
+    Column::new("losses", Align::Right, 6),
+    Column::new("mean total", Align::Right, 10),
+    Column::new("mean bid", Align::Right, 9),
+    Column::new("p50 ms", Align::Right, 8),
+    Column::new("p99 ms", Align::Right, 8),
+    Column::new("max ms", Align::Right, 8),
+    Column::new("faults", Align::Left, 0),
+];
 
 /// How a match is played.
 #[derive(Clone, Debug)]
@@ -239,52 +248,49 @@ pub fn run_match(
         },
         ..Tally::default()
     });
-    let play = |g: u64| {
-        if stop::requested() {
-            return None;
-        }
-        let (deal, swapped) = source.game(g);
-        let (seated, p1_seat) = if swapped {
-            (PerSeat::new(p2, p1), Seat::Second)
-        } else {
-            (PerSeat::new(p1, p2), Seat::First)
-        };
-        let seeds = PerSeat::new(derive_seed(&[seed, g, 1]), derive_seed(&[seed, g, 2]));
+    let play = |at: GameAt| {
+        let seated = at.seated(p1, p2);
+        // Each game's own seeds (`--seed`'s), not the deal's.
+        let seeds = PerSeat::new(
+            derive_seed(&[seed, at.index, 1]),
+            derive_seed(&[seed, at.index, 2]),
+        );
         let mut events = Vec::new();
-        let played = play_deal(seated, &deal, seeds, limits, |e| events.push(e));
-        Some(MatchGame {
-            p1_seat,
+        let played = play_deal(seated, &source.deal(at), seeds, limits, |e| events.push(e));
+        MatchGame {
+            p1_seat: at.first_seat(),
             result: played.result,
             events,
             times: played.times,
-        })
+        }
     };
-    let jobs = jobs.max(1);
     let pool = rayon::ThreadPoolBuilder::new()
-        .num_threads(jobs)
+        .num_threads(jobs.max(1))
         .build()
         .expect("thread pool");
-    // In chunks, so results are folded in game order with bounded memory.
-    let chunk = 4 * jobs as u64;
-    let played = (0..games).step_by(chunk as usize).flat_map(|start| {
-        let end = (start + chunk).min(games);
-        pool.install(|| (start..end).into_par_iter().map(play).collect::<Vec<_>>())
-    });
-    let mut done = 0;
-    for (g, game) in (0..games).zip(played) {
-        let Some(game) = game else { continue };
-        let [t1, t2] = &mut tallies;
-        t1.add(g, game.p1_seat, &game);
-        t2.add(g, game.p1_seat.other(), &game);
-        on_game(g, &game);
-        done += 1;
-    }
-    let [p1, p2] = tallies.map(|t| t.finish(done));
+    // Every game on `jobs` threads (the judge's condition is one), in
+    // small chunks so that results stream.
+    let series = Series {
+        schedule: Schedule::games(games),
+        chunk: 4 * jobs.max(1) as u64,
+        jobs: Some(&pool),
+    };
+    let played = series.play(
+        |_| Lane::Jobs,
+        play,
+        |at, game| {
+            let [t1, t2] = &mut tallies;
+            t1.add(at.index, game.p1_seat, &game);
+            t2.add(at.index, game.p1_seat.other(), &game);
+            on_game(at.index, &game);
+        },
+    );
+    let [p1, p2] = tallies.map(|t| t.finish(played.games));
     MatchSummary {
-        games: done as u32,
+        games: played.games as u32,
         p1,
         p2,
         clock: limits.clock,
-        interrupted: done < games,
+        interrupted: played.interrupted,
     }
 }

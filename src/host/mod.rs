@@ -9,6 +9,7 @@ pub mod play;
 pub mod player;
 pub mod program;
 pub mod roster;
+pub mod series;
 pub mod stop;
 pub mod tournament;
 pub mod transcript;

@@ -6,7 +6,7 @@ use crate::host::deal::Deal;
 use crate::host::play::{Contestant, Fault, GameResult, InProcess, Message, play_game};
 use crate::host::program::{Limits, Program};
 use crate::host::transcript::Event;
-use crate::players::{SPEC_HELP, StrategySpec};
+use crate::players::{SPEC_HELP, SpecError, StrategySpec};
 use std::time::Duration;
 use yacht_core::game::{Put, Strategy, View};
 use yacht_core::rules::{Bid, PerSeat};
@@ -24,8 +24,8 @@ pub enum Player {
 pub enum PlayerError {
     /// Written as a built-in, but not a valid one (or its genome file is
     /// bad); the message lists the valid forms or names file and line.
-    #[error("{0}")]
-    Spec(String),
+    #[error(transparent)]
+    Spec(#[from] SpecError),
     #[error(
         "`{0}` is not a built-in player ({SPEC_HELP}) and no program `{1}` exists (give its path, or a command on PATH)"
     )]

@@ -265,8 +265,20 @@ impl Contestant for Program {
     }
 
     fn debug_lines(&mut self) -> Vec<String> {
+        let mut arrived: Vec<String> = self.debug.try_iter().collect();
+        if self.closed {
+            // The program is gone: its last lines are still on their way.
+            // Up to the end of its stderr (briefly: a process that left its
+            // group may hold it open), so the lines kept do not depend on
+            // the timing.
+            let end = Instant::now() + EXIT_GRACE;
+            let left = || end.saturating_duration_since(Instant::now());
+            while let Ok(line) = self.debug.recv_timeout(left()) {
+                arrived.push(line);
+            }
+        }
         let mut lines = Vec::new();
-        for line in self.debug.try_iter() {
+        for line in arrived {
             if self.debug_kept < MAX_DEBUG_LINES {
                 self.debug_kept += 1;
                 lines.push(line);

@@ -4,9 +4,10 @@
 //! genome files each become a player, sharing the entry's weight), and a
 //! weight. Errors name the file and the entry.
 
-use crate::host::player::Player;
+use crate::host::player::{Player, PlayerError};
 use serde::Deserialize;
 use std::collections::BTreeMap;
+use std::fmt;
 use std::path::{Path, PathBuf};
 
 /// The largest weight: sums of weights stay finite, so fitness does too.
@@ -31,81 +32,157 @@ struct Entry {
     weight: Option<f64>,
 }
 
-/// Parses the `[[table]]` entries of a roster file (`table` is `opponent`
-/// or `entrant`); any other top-level key is an error.
-pub fn parse_roster(text: &str, file: &str, table: &str) -> Result<Vec<Listed>, String> {
-    let mut tables: BTreeMap<String, Vec<Entry>> =
-        toml::from_str(text).map_err(|e| format!("{file}: {e}"))?;
-    let entries = tables.remove(table).unwrap_or_default();
-    if let Some(other) = tables.keys().next() {
-        return Err(format!(
-            "{file}: unknown table `{other}` (expected [[{table}]] entries)"
-        ));
+/// What a roster lists: a suite's opponents or a tournament's entrants,
+/// each its own `[[table]]`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Kind {
+    Opponent,
+    Entrant,
+}
+
+impl fmt::Display for Kind {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Kind::Opponent => "opponent",
+            Kind::Entrant => "entrant",
+        })
+    }
+}
+
+/// A roster file that cannot be used; each names the file (and the entry).
+#[derive(Debug, thiserror::Error)]
+pub enum RosterError {
+    #[error("{file}: {error}")]
+    Toml {
+        file: String,
+        error: toml::de::Error,
+    },
+    #[error("{file}: unknown table `{table}` (expected [[{kind}]] entries)")]
+    UnknownTable {
+        file: String,
+        table: String,
+        kind: Kind,
+    },
+    #[error("{file}: {kind} #{entry}: {problem}")]
+    Entry {
+        file: String,
+        kind: Kind,
+        /// From 1, in file order.
+        entry: usize,
+        problem: Box<EntryProblem>,
+    },
+    #[error("{file}: no [[{kind}]] entries")]
+    Empty { file: String, kind: Kind },
+}
+
+/// What is wrong with one entry.
+#[derive(Debug, thiserror::Error)]
+pub enum EntryProblem {
+    #[error("a tournament entrant has no weight")]
+    EntrantWeight,
+    #[error("weight must be more than 0 and at most {MAX_WEIGHT}, got {0}")]
+    Weight(f64),
+    #[error("give exactly one of `spec`, `command` or `hall`")]
+    NotOneSource,
+    #[error(transparent)]
+    Player(#[from] PlayerError),
+    #[error("hall {dir}: {error}")]
+    HallUnreadable { dir: String, error: std::io::Error },
+    #[error("hall {0}: no genome files (*.toml)")]
+    HallEmpty(String),
+    #[error("hall {dir}: {error}")]
+    HallMember { dir: String, error: PlayerError },
+}
+
+/// Parses the `[[kind]]` entries of a roster file; any other top-level
+/// key is an error.
+pub fn parse_roster(text: &str, file: &str, kind: Kind) -> Result<Vec<Listed>, RosterError> {
+    let toml_error = |error| RosterError::Toml {
+        file: file.to_string(),
+        error,
+    };
+    let mut tables: BTreeMap<String, Vec<Entry>> = toml::from_str(text).map_err(toml_error)?;
+    let entries = tables.remove(&kind.to_string()).unwrap_or_default();
+    if let Some(table) = tables.into_keys().next() {
+        let file = file.to_string();
+        return Err(RosterError::UnknownTable { file, table, kind });
     }
     let mut out = Vec::new();
     for (i, e) in entries.into_iter().enumerate() {
-        let at = |m: String| format!("{file}: {table} #{}: {m}", i + 1);
-        if table == "entrant" && e.weight.is_some() {
-            return Err(at("a tournament entrant has no weight".into()));
-        }
-        let weight = e.weight.unwrap_or(1.0);
-        if !(weight > 0.0 && weight <= MAX_WEIGHT) {
-            return Err(at(format!(
-                "weight must be more than 0 and at most {MAX_WEIGHT}, got {weight}"
-            )));
-        }
-        let players = match (&e.spec, &e.command, &e.hall) {
-            (Some(s), None, None) => {
-                vec![(None, Player::builtin(s).map_err(|e| at(e.to_string()))?)]
-            }
-            (None, Some(c), None) => {
-                vec![(None, Player::program(c).map_err(|e| at(e.to_string()))?)]
-            }
-            (None, None, Some(dir)) => hall(Path::new(dir)).map_err(at)?,
-            _ => {
-                return Err(at("give exactly one of `spec`, `command` or `hall`".into()));
-            }
+        let at = |problem| RosterError::Entry {
+            file: file.to_string(),
+            kind,
+            entry: i + 1,
+            problem: Box::new(problem),
         };
-        let share = weight / players.len() as f64;
-        for (member, player) in players {
-            let name = match (&e.name, member) {
-                (Some(n), Some(m)) => format!("{n}/{m}"),
-                (None, Some(m)) => format!("hall/{m}"),
-                (Some(n), None) => n.clone(),
-                (None, None) => player.name(),
-            };
-            out.push(Listed {
-                name,
-                player,
-                weight: share,
-            });
-        }
+        out.extend(listed(e, kind).map_err(at)?);
     }
     if out.is_empty() {
-        return Err(format!("{file}: no [[{table}]] entries"));
+        let file = file.to_string();
+        return Err(RosterError::Empty { file, kind });
     }
     Ok(out)
+}
+
+/// The players of one entry, sharing its weight.
+fn listed(e: Entry, kind: Kind) -> Result<Vec<Listed>, EntryProblem> {
+    if kind == Kind::Entrant && e.weight.is_some() {
+        return Err(EntryProblem::EntrantWeight);
+    }
+    let weight = e.weight.unwrap_or(1.0);
+    if !(weight > 0.0 && weight <= MAX_WEIGHT) {
+        return Err(EntryProblem::Weight(weight));
+    }
+    let players = match (&e.spec, &e.command, &e.hall) {
+        (Some(s), None, None) => vec![(None, Player::builtin(s)?)],
+        (None, Some(c), None) => vec![(None, Player::program(c)?)],
+        (None, None, Some(dir)) => hall(Path::new(dir))?,
+        _ => return Err(EntryProblem::NotOneSource),
+    };
+    let share = weight / players.len() as f64;
+    let named = players.into_iter().map(|(member, player)| {
+        let name = match (&e.name, member) {
+            (Some(n), Some(m)) => format!("{n}/{m}"),
+            (None, Some(m)) => format!("hall/{m}"),
+            (Some(n), None) => n.clone(),
+            (None, None) => player.name(),
+        };
+        Listed {
+            name,
+            player,
+            weight: share,
+        }
+    });
+    Ok(named.collect())
 }
 
 /// The members of a hall of fame: every `*.toml` genome file in `dir`, by
 /// file name, each named by its file stem. An empty or missing folder is an
 /// error (its weight would count for nothing).
-fn hall(dir: &Path) -> Result<Vec<(Option<String>, Player)>, String> {
-    let entries = std::fs::read_dir(dir).map_err(|e| format!("hall {}: {e}", dir.display()))?;
+fn hall(dir: &Path) -> Result<Vec<(Option<String>, Player)>, EntryProblem> {
+    let shown = || dir.display().to_string();
+    let entries = std::fs::read_dir(dir).map_err(|error| EntryProblem::HallUnreadable {
+        dir: shown(),
+        error,
+    })?;
     let mut files: Vec<PathBuf> = entries
         .filter_map(|e| Some(e.ok()?.path()))
         .filter(|p| p.extension().is_some_and(|x| x == "toml") && p.is_file())
         .collect();
     files.sort();
     if files.is_empty() {
-        return Err(format!("hall {}: no genome files (*.toml)", dir.display()));
+        return Err(EntryProblem::HallEmpty(shown()));
     }
     files
         .into_iter()
         .map(|f| {
             let stem = f.file_stem().map(|s| s.to_string_lossy().into_owned());
-            let player = Player::builtin(&format!("genome:{}", f.display()))
-                .map_err(|e| format!("hall {}: {e}", dir.display()))?;
+            let player = Player::builtin(&format!("genome:{}", f.display())).map_err(|error| {
+                EntryProblem::HallMember {
+                    dir: shown(),
+                    error,
+                }
+            })?;
             Ok((stem, player))
         })
         .collect()
@@ -134,12 +211,16 @@ mod tests {
         let ok = parse_roster(
             "[[opponent]]\nspec = \"sample:6\"\n[[opponent]]\nname = \"g\"\nspec = \"greedy\"\nweight = 2\n",
             "s.toml",
-            "opponent",
+            Kind::Opponent,
         )
         .unwrap();
         assert_eq!((ok[0].name.as_str(), ok[1].name.as_str()), ("4D", "g"));
         assert_eq!(ok[1].weight, 2.0);
-        let e = |text: &str| parse_roster(text, "s.toml", "opponent").unwrap_err();
+        let e = |text: &str| {
+            parse_roster(text, "s.toml", Kind::Opponent)
+                .unwrap_err()
+                .to_string()
+        };
         assert_eq!(
             e("[[opponent]]\nspec = \"greedy\"\n[[opponent]]\nspec = \"x\"\ncommand = \"y\"\n"),
             "s.toml: opponent #2: give exactly one of `spec`, `command` or `hall`"
@@ -151,10 +232,10 @@ mod tests {
         let entrant = parse_roster(
             "[[entrant]]\nspec = \"greedy\"\nweight = 2\n",
             "t.toml",
-            "entrant",
+            Kind::Entrant,
         );
         assert_eq!(
-            entrant.unwrap_err(),
+            entrant.unwrap_err().to_string(),
             "t.toml: entrant #1: a tournament entrant has no weight"
         );
     }
@@ -172,14 +253,18 @@ mod tests {
                 dir.display()
             )
         };
-        let suite = parse_roster(&text(""), "s.toml", "opponent").unwrap();
+        let suite = parse_roster(&text(""), "s.toml", Kind::Opponent).unwrap();
         let got: Vec<(&str, f64)> = suite.iter().map(|o| (o.name.as_str(), o.weight)).collect();
         assert_eq!(got, [("dp", 1.0), ("hall/a", 2.0), ("hall/b", 2.0)]);
-        let named = parse_roster(&text("name = \"champions\"\n"), "s.toml", "opponent").unwrap();
+        let named =
+            parse_roster(&text("name = \"champions\"\n"), "s.toml", Kind::Opponent).unwrap();
         assert_eq!(named[2].name, "champions/b");
         // A genome that does not parse is an error naming the hall.
         std::fs::write(dir.join("c.toml"), "no_such_gene = 1\n").unwrap();
-        let e = parse_roster(&text(""), "s.toml", "opponent").unwrap_err();
+        let e = parse_roster(&text(""), "s.toml", Kind::Opponent).unwrap_err();
+        let member = |p: &EntryProblem| matches!(p, EntryProblem::HallMember { .. });
+        assert!(matches!(&e, RosterError::Entry { entry: 2, problem, .. } if member(problem)));
+        let e = e.to_string();
         assert!(
             e.starts_with("s.toml: opponent #2: hall ") && e.contains("no_such_gene"),
             "{e}"
@@ -188,10 +273,14 @@ mod tests {
         for f in ["a.toml", "b.toml", "c.toml"] {
             std::fs::remove_file(dir.join(f)).unwrap();
         }
-        let e = parse_roster(&text(""), "s.toml", "opponent").unwrap_err();
+        let e = parse_roster(&text(""), "s.toml", Kind::Opponent)
+            .unwrap_err()
+            .to_string();
         assert!(e.ends_with("no genome files (*.toml)"), "{e}");
         std::fs::remove_dir_all(&dir).unwrap();
-        let e = parse_roster(&text(""), "s.toml", "opponent").unwrap_err();
+        let e = parse_roster(&text(""), "s.toml", Kind::Opponent)
+            .unwrap_err()
+            .to_string();
         assert!(e.contains("hall-test"), "{e}");
     }
 }

@@ -36,6 +36,17 @@ pub enum StrategySpec {
 /// The spec forms accepted, for error messages.
 pub const SPEC_HELP: &str = "greedy, sample:N (N = 1..10), sample:1A … sample:5E, combo:XY (X = 1..5, Y = A..E), genome:PATH, dp[:exact][:own][:bid=F][:noise=F][:upper=F][:future=F]";
 
+/// Text that names no built-in player.
+#[derive(Clone, Debug, PartialEq, thiserror::Error)]
+pub enum SpecError {
+    #[error("unknown built-in player `{0}`; valid: {SPEC_HELP}")]
+    Unknown(String),
+    #[error(transparent)]
+    Dp(#[from] reference::DpSpecError),
+    #[error(transparent)]
+    Genome(#[from] yacht_genome_file::GenomeError),
+}
+
 /// The specs written as a bare name.
 const NAMES: [&str; 2] = ["greedy", "dp"];
 
@@ -52,9 +63,11 @@ impl StrategySpec {
                 .is_some_and(|(kind, _)| KINDS.contains(&kind))
     }
 
-    pub fn parse(spec: &str) -> Result<StrategySpec, String> {
+    /// The spec `spec` names. A `genome:PATH` reads its file; a `dp`
+    /// loads (or solves) its value table now, before any game.
+    pub fn parse(spec: &str) -> Result<StrategySpec, SpecError> {
         let spec = spec.trim();
-        let unknown = || format!("unknown built-in player `{spec}`; valid: {SPEC_HELP}");
+        let unknown = || SpecError::Unknown(spec.to_string());
         if spec == "greedy" {
             return Ok(StrategySpec::Greedy);
         }
@@ -64,7 +77,7 @@ impl StrategySpec {
         };
         match kind {
             "dp" => {
-                let dp = DpSpec::parse_options(arg).map_err(|e| e.to_string())?;
+                let dp = DpSpec::parse_options(arg)?;
                 // Loaded (or solved) now, before any game.
                 values::table(dp.exact);
                 Ok(StrategySpec::Dp(dp))
@@ -98,8 +111,7 @@ impl StrategySpec {
                 })
             }
             "genome" => {
-                let genome = yacht_genome_file::read_genome(std::path::Path::new(arg), arg)
-                    .map_err(|e| e.to_string())?;
+                let genome = yacht_genome_file::read_genome(std::path::Path::new(arg), arg)?;
                 Ok(StrategySpec::genome(arg, genome))
             }
             _ => Err(unknown()),
@@ -170,9 +182,9 @@ impl<S: Strategy> Strategy for Slow<S> {
 }
 
 impl std::str::FromStr for StrategySpec {
-    type Err = String;
+    type Err = SpecError;
     /// As [`StrategySpec::parse`]: the error lists the valid forms.
-    fn from_str(s: &str) -> Result<StrategySpec, String> {
+    fn from_str(s: &str) -> Result<StrategySpec, SpecError> {
         StrategySpec::parse(s)
     }
 }
@@ -230,6 +242,8 @@ mod tests {
             "genius:3",
         ] {
             let e = StrategySpec::parse(bad).unwrap_err();
+            assert!(matches!(e, SpecError::Unknown(_)), "{e}");
+            let e = e.to_string();
             assert!(e.contains(bad) && e.contains("sample:N"), "{e}");
         }
     }

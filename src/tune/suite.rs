@@ -4,7 +4,8 @@
 
 use crate::files::{FileError, read_file};
 use crate::host::player::Player;
-use crate::host::roster::parse_roster;
+use crate::host::player::PlayerError;
+use crate::host::roster::{Kind, RosterError, parse_roster};
 pub use crate::host::roster::{Listed as Opponent, samples};
 use std::path::Path;
 
@@ -13,14 +14,16 @@ use std::path::Path;
 pub enum SuiteError {
     #[error(transparent)]
     File(#[from] FileError),
-    /// A bad entry or opponent (the message names it).
-    #[error("{0}")]
-    Bad(String),
+    /// A bad entry (the error names the file and the entry).
+    #[error(transparent)]
+    Roster(#[from] RosterError),
+    #[error("--vs {spec}: {error}")]
+    Vs { spec: String, error: PlayerError },
 }
 
 /// Parses a suite file; errors name the file and the entry.
-pub fn parse_suite(text: &str, file: &str) -> Result<Vec<Opponent>, String> {
-    parse_roster(text, file, "opponent")
+pub fn parse_suite(text: &str, file: &str) -> Result<Vec<Opponent>, RosterError> {
+    parse_roster(text, file, Kind::Opponent)
 }
 
 /// The suite of a file, or the `vs` opponents (specs or commands, weight
@@ -28,11 +31,14 @@ pub fn parse_suite(text: &str, file: &str) -> Result<Vec<Opponent>, String> {
 pub fn load(path: &Path, vs: &[String]) -> Result<Vec<Opponent>, SuiteError> {
     if vs.is_empty() {
         let text = read_file(path)?;
-        return parse_suite(&text, &path.display().to_string()).map_err(SuiteError::Bad);
+        return Ok(parse_suite(&text, &path.display().to_string())?);
     }
     vs.iter()
         .map(|s| {
-            let player = Player::parse(s).map_err(|e| SuiteError::Bad(format!("--vs {s}: {e}")))?;
+            let player = Player::parse(s).map_err(|error| SuiteError::Vs {
+                spec: s.clone(),
+                error,
+            })?;
             Ok(Opponent {
                 name: player.name(),
                 player,

@@ -146,8 +146,10 @@ fn a_tiny_run_writes_everything_and_is_independent_of_threads() {
 #[test]
 fn a_killed_run_resumes_to_the_same_result() {
     let dir = scratch("evolve-kill");
-    run_ok(&mut evolve(&dir, "whole", "2", "6"));
-    let mut child = evolve(&dir, "killed", "2", "6").spawn().unwrap();
+    // Long enough that the kill lands mid-run: a generation of this tiny
+    // run takes about a millisecond.
+    run_ok(&mut evolve(&dir, "whole", "2", "300"));
+    let mut child = evolve(&dir, "killed", "2", "300").spawn().unwrap();
     let cp = dir.join("runs/killed/checkpoint.json");
     // Kill -9 once two generations are checkpointed (mid-generation 2).
     let mut waited = 0;
@@ -159,8 +161,8 @@ fn a_killed_run_resumes_to_the_same_result() {
             break;
         }
         assert!(waited < 60_000, "no checkpoint after 60 s");
-        std::thread::sleep(Duration::from_millis(20));
-        waited += 20;
+        std::thread::sleep(Duration::from_millis(1));
+        waited += 1;
     }
     child.kill().unwrap();
     child.wait().unwrap();

@@ -358,7 +358,7 @@ fn without_a_terminal_long_jobs_log_plain_progress_and_quiet_silences_it() {
         "eval", "--player", "greedy", "--games", "40", "--vs", "sample:6",
     ]));
     let err = String::from_utf8_lossy(&out.stderr);
-    assert!(err.contains("eval: 20/20 (100 %) in "), "{err}");
+    assert!(err.contains("eval: 40/40 (100 %) in "), "{err}");
 }
 
 #[test]

@@ -9,8 +9,9 @@ use super::dir::RunDir;
 use super::error::{Result, RunError};
 use super::generations::GenerationRow;
 use super::notes;
+use crate::host::player::Player;
 use crate::rng::derive_seed;
-use crate::tune::eval::{Evaluation, Faults, evaluate};
+use crate::tune::eval::{Evaluation, Faults, evaluate_all};
 use crate::tune::ga::{diversity, next_generation, ranking};
 use std::time::Instant;
 use yacht_core::genome::{GENES, Genome};
@@ -70,21 +71,11 @@ pub fn run_generations(dir: &RunDir, progress: &mut dyn Progress) -> Result<Chec
         let generation = cp.next_generation;
         let pop = genomes(&cp.population);
         let seed = derive_seed(&[cfg.seed, 0x6E17, generation as u64]);
-        let evals: Vec<Evaluation> = pop
-            .iter()
-            .map(|g| {
-                let mut e = evaluate(
-                    &genome_player("candidate", g),
-                    &suite,
-                    deals,
-                    seed,
-                    cfg.fitness,
-                );
-                // Game-by-game points are for comparisons, not kept here.
-                e.opponents.iter_mut().for_each(|o| o.points = Vec::new());
-                e
-            })
-            .collect();
+        let players: Vec<Player> = pop.iter().map(|g| genome_player("candidate", g)).collect();
+        let mut evals = evaluate_all(&players, &suite, deals, seed, cfg.fitness, &|| {});
+        // Game-by-game points are for comparisons, not kept here.
+        let all = evals.iter_mut().flat_map(|e| &mut e.opponents);
+        all.for_each(|o| o.points = Vec::new());
         if crate::host::stop::requested() {
             // The generation's games were cut short: not recorded.
             return Err(RunError::Interrupted(generation));

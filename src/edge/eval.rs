@@ -1,0 +1,86 @@
+//! `tuner eval`: a genome or any player against a suite, a table and JSON.
+
+use crate::edge::ctrl_c::exit_if_stopped;
+use crate::edge::out::{outputs_go_to_folders, write_out};
+use crate::edge::progress::Counter;
+use crate::edge::threads::with_threads;
+use crate::files::write_atomic;
+use crate::host::player::{Player, check_programs};
+use crate::host::program::Limits;
+use anyhow::{Context, Result, bail};
+use std::path::PathBuf;
+
+#[derive(clap::Args)]
+pub struct EvalArgs {
+    /// Genome TOML to evaluate.
+    #[arg(long, conflicts_with = "player")]
+    genome: Option<PathBuf>,
+    /// Or any player: builtin spec (greedy, sample:N, …) or builtin:SPEC or a command.
+    #[arg(long)]
+    player: Option<String>,
+    /// Opponents instead of the suite (repeatable; spec or command).
+    #[arg(long)]
+    vs: Vec<String>,
+    /// Suite file.
+    #[arg(long, default_value = "params/suite.toml")]
+    suite: PathBuf,
+    /// What a game is worth to the fitness: win-rate (1, ½, 0) or margin
+    /// (the logistic of the margin over 20 000 points).
+    #[arg(long, default_value = "win-rate")]
+    fitness: crate::tune::eval::Fitness,
+    /// Games per opponent (deals played twice, seats swapped; rounded up to even).
+    #[arg(long, default_value_t = 2000, value_parser = clap::value_parser!(u64).range(1..=1_000_000))]
+    games: u64,
+    /// Seed of the dice (deal i against opponent o comes from it).
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+    /// Worker threads (default: all cores). Results do not depend on it.
+    #[arg(long, value_parser = clap::value_parser!(u64).range(1..=1024))]
+    threads: Option<u64>,
+    /// Write the results as JSON here.
+    #[arg(long)]
+    json: Option<PathBuf>,
+    /// No progress on stderr.
+    #[arg(long)]
+    quiet: bool,
+}
+
+/// Runs `tuner eval`.
+pub fn run(a: EvalArgs) -> Result<()> {
+    outputs_go_to_folders([&a.json])?;
+    let (player, label) = match (&a.genome, &a.player) {
+        (Some(path), _) => {
+            let p = path.display().to_string();
+            (Player::builtin(&format!("genome:{p}"))?, p)
+        }
+        (None, Some(s)) => (Player::parse(s).context("--player")?, s.clone()),
+        (None, None) => bail!("give --genome PATH or --player SPEC"),
+    };
+    let suite = crate::tune::suite::load(&a.suite, &a.vs)?;
+    let players = suite.iter().map(|o| &o.player);
+    check_programs(players.chain([&player]), Limits::default())?;
+    let deals = a.games.div_ceil(2).max(1);
+    let start = std::time::Instant::now();
+    let bar = Counter::new("eval", "games", 2 * deals * suite.len() as u64, a.quiet);
+    let e = with_threads(a.threads, || {
+        crate::tune::eval::evaluate_with(&player, &suite, deals, a.seed, a.fitness, &|| bar.inc())
+    })?;
+    bar.finish();
+    let secs = start.elapsed().as_secs_f64();
+    write_out(&crate::tune::eval::table(&e));
+    let games: u32 = e.opponents.iter().map(|o| o.games).sum();
+    if !a.quiet {
+        eprintln!(
+            "{games} games in {secs:.1} s ({:.0} games/s)",
+            games as f64 / secs
+        );
+    }
+    if let Some(path) = &a.json {
+        write_atomic(path, e.to_json(&label, a.seed)?.as_bytes())?;
+    }
+    if let Some(why) = e.unearned() {
+        bail!("{why}");
+    }
+    exit_if_stopped();
+    Ok(())
+}

@@ -1,0 +1,108 @@
+//! `Fitness`: what one game is worth to an evaluation, by name (a run's
+//! config.toml records it).
+
+use crate::host::play::Outcome;
+use serde::{Deserialize, Serialize};
+
+/// What a game is worth to the fitness: a named, pluggable part of a run
+/// (recorded in its config.toml).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Fitness {
+    /// A win 1, a draw ½, a loss 0: the weighted mean is the win rate.
+    #[default]
+    WinRate,
+    /// The logistic of the game's margin over `MARGIN_SCALE` points: a
+    /// narrow game counts near ½, a clear one near 1 or 0 (less noisy than
+    /// the outcome alone). A game ended by a fault counts as its outcome.
+    Margin,
+}
+
+/// Margin (points) at which a `Fitness::Margin` game counts 1/(1 + e⁻¹) ≈ 0.73.
+pub const MARGIN_SCALE: f64 = 20_000.0;
+
+impl Fitness {
+    /// Every kind, for help and errors.
+    pub const ALL: [Fitness; 2] = [Fitness::WinRate, Fitness::Margin];
+
+    pub fn name(self) -> &'static str {
+        match self {
+            Fitness::WinRate => "win-rate",
+            Fitness::Margin => "margin",
+        }
+    }
+
+    /// What one game is worth, in 0..=1: its outcome, and its margin
+    /// unless it ended by a fault.
+    pub fn worth(self, outcome: Outcome, margin: i32, faulted: bool) -> f64 {
+        match (self, faulted) {
+            (Fitness::WinRate, _) | (Fitness::Margin, true) => outcome.points(),
+            (Fitness::Margin, false) => 1.0 / (1.0 + (-(margin as f64) / MARGIN_SCALE).exp()),
+        }
+    }
+
+    /// A short name for a plot's axis.
+    pub fn axis_label(self) -> String {
+        match self {
+            Fitness::WinRate => "weighted win rate".to_string(),
+            Fitness::Margin => format!("weighted logistic(margin / {MARGIN_SCALE})"),
+        }
+    }
+
+    /// How the tables describe it.
+    pub fn describe(self) -> String {
+        match self {
+            Fitness::WinRate => "weighted mean win rate, draws ½".to_string(),
+            Fitness::Margin => {
+                format!("weighted mean of each game's logistic(margin / {MARGIN_SCALE})")
+            }
+        }
+    }
+}
+
+impl std::fmt::Display for Fitness {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// A fitness name that is none of [`Fitness::ALL`].
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("unknown fitness `{0}` (one of: {names})", names = Fitness::ALL.map(Fitness::name).join(", "))]
+pub struct UnknownFitness(pub String);
+
+impl std::str::FromStr for Fitness {
+    type Err = UnknownFitness;
+    fn from_str(s: &str) -> Result<Fitness, UnknownFitness> {
+        let known = Fitness::ALL.into_iter().find(|k| k.name() == s);
+        known.ok_or_else(|| UnknownFitness(s.to_string()))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn fitness_kinds_parse_by_name_and_value_games_as_documented() {
+        for k in Fitness::ALL {
+            assert_eq!(k.name().parse::<Fitness>(), Ok(k));
+        }
+        let unknown = "winrate".parse::<Fitness>().unwrap_err();
+        assert_eq!(
+            unknown.to_string(),
+            "unknown fitness `winrate` (one of: win-rate, margin)"
+        );
+        let margin = |o, m, f| Fitness::Margin.worth(o, m, f);
+        assert_eq!(Fitness::WinRate.worth(Outcome::Win, 20_000, false), 1.0);
+        assert!((margin(Outcome::Win, 20_000, false) - 1.0 / (1.0 + (-1f64).exp())).abs() < 1e-12);
+        assert_eq!(margin(Outcome::Draw, 0, false), 0.5);
+        let (won, lost) = (
+            margin(Outcome::Win, 20_000, false),
+            margin(Outcome::Loss, -20_000, false),
+        );
+        assert!((won + lost - 1.0).abs() < 1e-12);
+        // A game lost by a fault counts as lost, whatever the margin.
+        assert_eq!(margin(Outcome::Loss, 50_000, true), 0.0);
+    }
+}

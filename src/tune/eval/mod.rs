@@ -1,0 +1,400 @@
+//! Seeded, paired, parallel evaluation of players against a suite: every
+//! deal is played twice with seats swapped, through the series engine
+//! (`host::series`), so the figures do not depend on the thread count.
+
+mod fitness;
+mod paired;
+mod table;
+mod tally;
+
+pub use fitness::{Fitness, MARGIN_SCALE, UnknownFitness};
+pub use paired::{Paired, unbounded, z_score};
+pub use table::table;
+
+use crate::host::play::Fault;
+use crate::host::player::{Player, play_deal};
+use crate::host::program::Limits;
+use crate::host::series::{GameAt, Lane, Record, Schedule, Series};
+use crate::host::transcript::Event;
+use crate::rng::derive_seed;
+use crate::tune::suite::Opponent;
+use serde::{Deserialize, Serialize};
+use std::collections::BTreeMap;
+use std::fmt;
+use tally::{Game, Tally};
+
+/// Whose fault a game ended by, or whose stderr line it is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub enum Culprit {
+    Candidate,
+    Opponent,
+}
+
+impl Culprit {
+    fn of(candidate: bool) -> Culprit {
+        if candidate {
+            Culprit::Candidate
+        } else {
+            Culprit::Opponent
+        }
+    }
+
+    fn name(self) -> &'static str {
+        match self {
+            Culprit::Candidate => "candidate",
+            Culprit::Opponent => "opponent",
+        }
+    }
+}
+
+impl fmt::Display for Culprit {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// Games against one opponent that ended by a fault. A game the opponent
+/// lost by a fault is a win for the candidate (the contest's rule), so they
+/// are counted apart.
+#[derive(Clone, Debug, Default, Serialize, Deserialize, PartialEq)]
+pub struct Faults {
+    /// Games the candidate lost by its own fault.
+    pub candidate: u32,
+    /// Games the opponent lost by its fault.
+    pub opponent: u32,
+    /// Games per culprit and official reason; in JSON, keyed
+    /// "candidate: REASON" / "opponent: REASON".
+    #[serde(with = "reasons")]
+    pub reasons: BTreeMap<(Culprit, String), u32>,
+}
+
+impl Faults {
+    fn add(&mut self, who: Culprit, why: &Fault) {
+        match who {
+            Culprit::Candidate => self.candidate += 1,
+            Culprit::Opponent => self.opponent += 1,
+        }
+        *self.reasons.entry((who, why.to_string())).or_default() += 1;
+    }
+
+    /// `who`'s reasons, with their games.
+    fn of(&self, who: Culprit) -> impl Iterator<Item = (&str, u32)> {
+        let mine = self.reasons.iter().filter(move |((c, _), _)| *c == who);
+        mine.map(|((_, why), &n)| (why.as_str(), n))
+    }
+}
+
+/// The JSON of [`Faults::reasons`]: a map from "culprit: reason".
+mod reasons {
+    use super::Culprit;
+    use serde::de::Error;
+    use serde::{Deserialize, Deserializer, Serializer};
+    use std::collections::BTreeMap;
+
+    type Reasons = BTreeMap<(Culprit, String), u32>;
+
+    pub fn serialize<S: Serializer>(m: &Reasons, s: S) -> Result<S::Ok, S::Error> {
+        s.collect_map(m.iter().map(|((who, why), n)| (format!("{who}: {why}"), n)))
+    }
+
+    pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<Reasons, D::Error> {
+        let written = BTreeMap::<String, u32>::deserialize(d)?;
+        let culprit = |who: &str| {
+            [Culprit::Candidate, Culprit::Opponent]
+                .into_iter()
+                .find(|c| c.name() == who)
+        };
+        let read = |key: &str| {
+            let (who, why) = key.split_once(": ")?;
+            Some((culprit(who)?, why.to_string()))
+        };
+        written
+            .into_iter()
+            .map(|(key, n)| {
+                let read = read(&key).ok_or_else(|| {
+                    D::Error::custom(format!(
+                        "fault reason `{key}`: not `candidate: …` or `opponent: …`"
+                    ))
+                })?;
+                Ok((read, n))
+            })
+            .collect()
+    }
+}
+
+/// Results against one opponent.
+#[derive(Clone, Debug, Default, Serialize, Deserialize, PartialEq)]
+pub struct OpponentResult {
+    pub name: String,
+    pub games: u32,
+    #[serde(flatten)]
+    pub record: Record,
+    pub win_rate: f64,
+    /// The mean of each game's worth to the fitness (the win rate for
+    /// `Fitness::WinRate`).
+    pub score: f64,
+    pub ci95: [f64; 2],
+    pub mean_margin: f64,
+    pub mean_total: f64,
+    pub mean_bid_points: f64,
+    pub weight: f64,
+    pub faults: Faults,
+    /// The programs' last lines on stderr, `game N, candidate|opponent:
+    /// line` (warnings such as a bot without its data.bin).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub stderr_tail: Vec<String>,
+    /// Each game's worth to the fitness (1, ½, 0 for the win rate), in game
+    /// order: deal by deal, the candidate first then second. Evaluations on
+    /// one seed pair up.
+    #[serde(skip)]
+    pub points: Vec<f64>,
+}
+
+/// Results against a suite.
+#[derive(Clone, Debug, Serialize, Deserialize, PartialEq)]
+pub struct Evaluation {
+    /// Weighted mean of the opponents' scores (the win rate, draws ½, for
+    /// `Fitness::WinRate`).
+    pub fitness: f64,
+    pub kind: Fitness,
+    pub opponents: Vec<OpponentResult>,
+    /// Stopped by Ctrl-C: over the games played so far.
+    pub interrupted: bool,
+}
+
+/// Plays `deals` deals (2 × deals games) against each opponent. Deal `i` of
+/// opponent `o` comes from `derive_seed([seed, o, i])`, so candidates given
+/// the same seed meet the same dice (common random numbers).
+pub fn evaluate(
+    candidate: &Player,
+    suite: &[Opponent],
+    deals: u64,
+    seed: u64,
+    kind: Fitness,
+) -> Evaluation {
+    evaluate_with(candidate, suite, deals, seed, kind, &|| {})
+}
+
+/// As [`evaluate`], telling `on_game` of each game played.
+pub fn evaluate_with(
+    candidate: &Player,
+    suite: &[Opponent],
+    deals: u64,
+    seed: u64,
+    kind: Fitness,
+    on_game: &(dyn Fn() + Sync),
+) -> Evaluation {
+    let all = evaluate_all(
+        std::slice::from_ref(candidate),
+        suite,
+        deals,
+        seed,
+        kind,
+        on_game,
+    );
+    all.into_iter().next().expect("one candidate")
+}
+
+/// [`evaluate_with`] for each candidate, as one series (all candidates meet
+/// the same dice): the same evaluations as one by one.
+pub fn evaluate_all(
+    candidates: &[Player],
+    suite: &[Opponent],
+    deals: u64,
+    seed: u64,
+    kind: Fitness,
+    on_game: &(dyn Fn() + Sync),
+) -> Vec<Evaluation> {
+    let n = suite.len();
+    // Pairing p: candidate p / n against opponent p mod n.
+    let pairings = (candidates.len() * n) as u64;
+    let mut tallies: Vec<Tally> = (0..pairings).map(|_| Tally::default()).collect();
+    let play = |at: GameAt| {
+        let (candidate, o) = (&candidates[at.pairing / n], at.pairing % n);
+        let game = play_one(
+            candidate,
+            &suite[o].player,
+            at,
+            derive_seed(&[seed, o as u64, at.deal]),
+        );
+        on_game();
+        game
+    };
+    let series = Series::on_cores(Schedule::paired(pairings, deals));
+    let played = series.play(
+        |_| Lane::Cores,
+        play,
+        |at, g| tallies[at.pairing].add(g, kind),
+    );
+    let mut tallies = tallies.into_iter();
+    let mut evaluations = Vec::with_capacity(candidates.len());
+    for _ in candidates {
+        let opponents: Vec<OpponentResult> = suite
+            .iter()
+            .zip(tallies.by_ref())
+            .map(|(opp, t)| t.finish(&opp.name, opp.weight))
+            .collect();
+        evaluations.push(Evaluation {
+            fitness: fitness(&opponents),
+            kind,
+            opponents,
+            interrupted: played.interrupted,
+        });
+    }
+    evaluations
+}
+
+/// Weighted mean score (serial fold, fixed order).
+pub fn fitness(results: &[OpponentResult]) -> f64 {
+    let w: f64 = results.iter().map(|r| r.weight).sum();
+    results.iter().map(|r| r.weight * r.score).sum::<f64>() / w
+}
+
+/// One game of a deal, from the candidate's side.
+fn play_one(candidate: &Player, opponent: &Player, at: GameAt, deal_seed: u64) -> Game {
+    let seat = at.first_seat();
+    let mut stderr = Vec::new();
+    let players = at.seated(candidate, opponent);
+    let (deal, seeds) = (at.deal(deal_seed), at.seeds(deal_seed));
+    let result = play_deal(players, &deal, seeds, Limits::default(), |e| {
+        if let Event::Debug(by, line) = e {
+            stderr.push((Culprit::of(by == seat), line));
+        }
+    })
+    .result;
+    Game::of(&result, seat, stderr)
+}
+
+impl Evaluation {
+    /// An evaluation with these game points (1, ½, 0) per opponent, each
+    /// of weight 1, win-rate fitness: for tests of what reads evaluations.
+    #[cfg(test)]
+    pub(crate) fn from_points(points: &[(&str, Vec<f64>)]) -> Evaluation {
+        let opponents: Vec<OpponentResult> = points
+            .iter()
+            .map(|(name, p)| {
+                let rate = p.iter().sum::<f64>() / p.len() as f64;
+                OpponentResult {
+                    name: name.to_string(),
+                    games: p.len() as u32,
+                    win_rate: rate,
+                    score: rate,
+                    weight: 1.0,
+                    points: p.clone(),
+                    ..OpponentResult::default()
+                }
+            })
+            .collect();
+        Evaluation {
+            fitness: opponents.iter().map(|o| o.score).sum::<f64>() / opponents.len() as f64,
+            kind: Fitness::WinRate,
+            opponents,
+            interrupted: false,
+        }
+    }
+
+    /// `self` and `later` (the same suite, later deals) as one evaluation:
+    /// counts and game points joined, means weighted by games.
+    pub fn append(&mut self, later: Evaluation) {
+        for (a, b) in self.opponents.iter_mut().zip(later.opponents) {
+            let (n, m) = (a.games as f64, b.games as f64);
+            let mean = |x: f64, y: f64| (x * n + y * m) / (n + m).max(1.0);
+            a.mean_margin = mean(a.mean_margin, b.mean_margin);
+            a.mean_total = mean(a.mean_total, b.mean_total);
+            a.mean_bid_points = mean(a.mean_bid_points, b.mean_bid_points);
+            a.games += b.games;
+            a.record = a.record.join(b.record);
+            a.win_rate = a.record.rate();
+            a.ci95 = a.record.ci95();
+            a.points.extend(b.points);
+            a.score = a.points.iter().sum::<f64>() / (a.points.len().max(1) as f64);
+            a.faults.candidate += b.faults.candidate;
+            a.faults.opponent += b.faults.opponent;
+            for (why, k) in b.faults.reasons {
+                *a.faults.reasons.entry(why).or_default() += k;
+            }
+        }
+        self.fitness = fitness(&self.opponents);
+        self.interrupted |= later.interrupted;
+    }
+
+    /// The first opponent that lost most of its games by faults: wins the
+    /// candidate did not earn (a missing or broken program), as a message.
+    pub fn unearned(&self) -> Option<String> {
+        self.opponents
+            .iter()
+            .find(|o| 2 * o.faults.opponent > o.games)
+            .map(|o| {
+                format!(
+                    "opponent `{}` lost {} of its {} games by faults ({}): these are not wins to count",
+                    o.name,
+                    o.faults.opponent,
+                    o.games,
+                    o.faults
+                        .of(Culprit::Opponent)
+                        .map(|(why, n)| format!("{why} ×{n}"))
+                        .collect::<Vec<_>>()
+                        .join(", ")
+                )
+            })
+    }
+
+    /// The evaluation as `tuner eval --json` writes it: who was evaluated,
+    /// the seed, the fitness and the per-opponent results.
+    pub fn to_json(&self, label: &str, seed: u64) -> serde_json::Result<String> {
+        let mut json = serde_json::json!({
+            "genome": label,
+            "seed": seed,
+            "fitness": self.fitness,
+            "fitness_kind": self.kind,
+            "opponents": self.opponents,
+        });
+        if self.interrupted {
+            json["interrupted"] = true.into();
+        }
+        serde_json::to_string_pretty(&json)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn two_evaluations_appended_equal_one_over_all_their_deals() {
+        use crate::players::StrategySpec;
+        let player = |spec: &str| Player::Builtin(StrategySpec::parse(spec).unwrap());
+        let suite: Vec<Opponent> = ["sample:6", "greedy"]
+            .iter()
+            .map(|s| Opponent {
+                name: s.to_string(),
+                player: player(s),
+                weight: 1.0,
+            })
+            .collect();
+        // The second part on another seed (other deals): the join adds the
+        // counts and games and derives every figure from them.
+        let me = player("sample:4");
+        let a = evaluate(&me, &suite, 4, 1, Fitness::Margin);
+        let b = evaluate(&me, &suite, 2, 2, Fitness::Margin);
+        let mut joined = a.clone();
+        joined.append(b.clone());
+        for ((j, x), y) in joined.opponents.iter().zip(&a.opponents).zip(&b.opponents) {
+            assert_eq!(j.games, x.games + y.games);
+            assert_eq!(j.record, x.record.join(y.record));
+            assert_eq!(j.points, [x.points.clone(), y.points.clone()].concat());
+            let margin =
+                (x.mean_margin * x.games as f64 + y.mean_margin * y.games as f64) / j.games as f64;
+            assert!((j.mean_margin - margin).abs() < 1e-9);
+            let won = j.record.wins as f64 + 0.5 * j.record.draws as f64;
+            assert_eq!(j.win_rate, won / j.games as f64);
+            assert_eq!(j.ci95, {
+                let (l, h) = crate::stats::wilson95(won, j.games as f64);
+                [l, h]
+            });
+            assert!((j.score - j.points.iter().sum::<f64>() / j.games as f64).abs() < 1e-12);
+        }
+        assert_eq!(joined.fitness, fitness(&joined.opponents));
+        assert_eq!(joined.kind, Fitness::Margin);
+    }
+}

@@ -1,0 +1,142 @@
+//! Paired comparisons: two evaluations on the same deals, game by game
+//! (the difference of their fitness, its standard error and z), and the
+//! serde of statistics that may be infinite.
+
+use super::Evaluation;
+use serde::{Deserialize, Serialize};
+
+/// A paired comparison of two evaluations on the same deals: the weighted
+/// mean difference of their game points (the fitness difference), its
+/// standard error, and z = difference / error.
+#[derive(Clone, Debug, Serialize, Deserialize, PartialEq)]
+pub struct Paired {
+    pub games_per_opponent: u32,
+    pub difference: f64,
+    pub std_error: f64,
+    /// Infinite when the error is 0 (the two played alike game by game).
+    #[serde(with = "unbounded")]
+    pub z: f64,
+}
+
+/// Serde for a statistic that may be infinite: JSON has no infinity, so
+/// ±∞ is written as the string "inf" or "-inf".
+pub mod unbounded {
+    use serde::{Deserialize, Deserializer, Serialize, Serializer};
+
+    #[derive(Serialize, Deserialize)]
+    #[serde(untagged)]
+    enum Written {
+        Number(f64),
+        Text(String),
+    }
+
+    fn written(x: f64) -> Written {
+        match x {
+            f64::INFINITY => Written::Text("inf".into()),
+            f64::NEG_INFINITY => Written::Text("-inf".into()),
+            x => Written::Number(x),
+        }
+    }
+
+    fn read<E: serde::de::Error>(w: Written) -> Result<f64, E> {
+        match w {
+            Written::Number(x) => Ok(x),
+            Written::Text(t) if t == "inf" => Ok(f64::INFINITY),
+            Written::Text(t) if t == "-inf" => Ok(f64::NEG_INFINITY),
+            Written::Text(t) => Err(E::custom(format!(
+                "expected a number, \"inf\" or \"-inf\", found \"{t}\""
+            ))),
+        }
+    }
+
+    pub fn serialize<S: Serializer>(x: &f64, s: S) -> Result<S::Ok, S::Error> {
+        written(*x).serialize(s)
+    }
+
+    pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<f64, D::Error> {
+        read(Written::deserialize(d)?)
+    }
+
+    /// The same for each value of a list.
+    pub mod each {
+        use super::{Written, read, written};
+        use serde::{Deserialize, Deserializer, Serialize, Serializer};
+
+        pub fn serialize<S: Serializer>(xs: &[f64], s: S) -> Result<S::Ok, S::Error> {
+            let w: Vec<Written> = xs.iter().map(|&x| written(x)).collect();
+            w.serialize(s)
+        }
+
+        pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<Vec<f64>, D::Error> {
+            Vec::<Written>::deserialize(d)?
+                .into_iter()
+                .map(read)
+                .collect()
+        }
+    }
+}
+
+/// difference / its standard error; with no error, +∞ for a positive
+/// difference and 0 otherwise.
+pub fn z_score(difference: f64, std_error: f64) -> f64 {
+    if std_error > 0.0 {
+        difference / std_error
+    } else if difference > 0.0 {
+        f64::INFINITY
+    } else {
+        0.0
+    }
+}
+
+impl Paired {
+    /// The comparison with this difference and standard error.
+    fn new(games_per_opponent: u32, difference: f64, std_error: f64) -> Paired {
+        Paired {
+            games_per_opponent,
+            difference,
+            std_error,
+            z: z_score(difference, std_error),
+        }
+    }
+
+    /// Game points `a` against `b`, game by game.
+    fn of(a: &[f64], b: &[f64]) -> Paired {
+        let d: Vec<f64> = a.iter().zip(b).map(|(x, y)| x - y).collect();
+        let n = d.len() as f64;
+        let mean = d.iter().sum::<f64>() / n;
+        let var = d.iter().map(|x| (x - mean).powi(2)).sum::<f64>() / (n - 1.0).max(1.0);
+        Paired::new(d.len() as u32, mean, (var / n).sqrt())
+    }
+}
+
+impl Evaluation {
+    /// `self` against `other`, game by game (both on the same seed and
+    /// suite; None otherwise).
+    pub fn paired(&self, other: &Evaluation) -> Option<Paired> {
+        let each = self.paired_each(other)?;
+        let total: f64 = self.opponents.iter().map(|o| o.weight).sum();
+        let (mut difference, mut variance) = (0.0, 0.0);
+        for (o, p) in self.opponents.iter().zip(&each) {
+            let w = o.weight / total;
+            difference += w * p.difference;
+            variance += (w * p.std_error).powi(2);
+        }
+        let games = self.opponents.iter().map(|o| o.games).min().unwrap_or(0);
+        Some(Paired::new(games, difference, variance.sqrt()))
+    }
+
+    /// [`Evaluation::paired`] opponent by opponent, in suite order.
+    pub fn paired_each(&self, other: &Evaluation) -> Option<Vec<Paired>> {
+        let same = self.opponents.len() == other.opponents.len()
+            && self.opponents.iter().zip(&other.opponents).all(|(a, b)| {
+                a.name == b.name && a.points.len() == b.points.len() && !a.points.is_empty()
+            });
+        same.then(|| {
+            self.opponents
+                .iter()
+                .zip(&other.opponents)
+                .map(|(a, b)| Paired::of(&a.points, &b.points))
+                .collect()
+        })
+    }
+}

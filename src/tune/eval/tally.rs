@@ -1,0 +1,88 @@
+//! The running totals against one opponent, folded game by game in game
+//! order, and what they come to ([`OpponentResult`]).
+
+use super::{Culprit, Faults, Fitness, OpponentResult};
+use crate::host::play::{Fault, GameResult, Outcome};
+use crate::host::series::Record;
+use crate::host::transcript::keep_last;
+use yacht_core::rules::Seat;
+
+/// One game from the candidate's side.
+#[derive(Clone, Debug)]
+pub(super) struct Game {
+    pub outcome: Outcome,
+    pub margin: i32,
+    pub total: i32,
+    pub bid_points: i32,
+    /// Who faulted, and why.
+    pub fault: Option<(Culprit, Fault)>,
+    /// Lines a program wrote to stderr, and whose.
+    pub stderr: Vec<(Culprit, String)>,
+}
+
+impl Game {
+    /// `r` from the side of the candidate, sitting at `seat`.
+    pub fn of(r: &GameResult, seat: Seat, stderr: Vec<(Culprit, String)>) -> Game {
+        Game {
+            outcome: r.outcome(seat),
+            margin: r.margin(seat),
+            total: r.totals()[seat],
+            bid_points: r.cards[seat].bid_points,
+            fault: r
+                .fault
+                .clone()
+                .map(|(s, why)| (Culprit::of(s == seat), why)),
+            stderr,
+        }
+    }
+}
+
+/// Totals against one opponent so far.
+#[derive(Default)]
+pub(super) struct Tally {
+    record: Record,
+    points: Vec<f64>,
+    margin: f64,
+    total: f64,
+    bids: f64,
+    faults: Faults,
+    stderr_tail: Vec<String>,
+}
+
+impl Tally {
+    pub fn add(&mut self, g: Game, kind: Fitness) {
+        let n = self.record.games();
+        for (who, line) in g.stderr {
+            keep_last(&mut self.stderr_tail, format!("game {n}, {who}: {line}"));
+        }
+        self.points
+            .push(kind.worth(g.outcome, g.margin, g.fault.is_some()));
+        if let Some((who, why)) = &g.fault {
+            self.faults.add(*who, why);
+        }
+        self.record.add(g.outcome);
+        self.margin += g.margin as f64;
+        self.total += g.total as f64;
+        self.bids += g.bid_points as f64;
+    }
+
+    pub fn finish(self, name: &str, weight: f64) -> OpponentResult {
+        let n = self.record.games();
+        let nf = n.max(1) as f64;
+        OpponentResult {
+            name: name.to_string(),
+            games: n,
+            record: self.record,
+            win_rate: self.record.rate(),
+            score: self.points.iter().sum::<f64>() / nf,
+            ci95: self.record.ci95(),
+            mean_margin: self.margin / nf,
+            mean_total: self.total / nf,
+            mean_bid_points: self.bids / nf,
+            weight,
+            faults: self.faults,
+            stderr_tail: self.stderr_tail,
+            points: self.points,
+        }
+    }
+}
