@@ -4,6 +4,8 @@
 //! stdin/stdout; reads no file. `tuner export` writes the same program as
 //! one source file that reads the table from data.bin instead.
 
+use yacht_core::submission::NoTable;
+
 mod compiled {
     include!(concat!(env!("OUT_DIR"), "/genome.rs"));
 }
@@ -13,7 +15,9 @@ const SHIPPED: &[u8] = include_bytes!("../../assets/values.ship");
 
 fn main() -> std::process::ExitCode {
     eprintln!("genome: {}", compiled::SOURCE);
-    let table = yacht_core::ship::decode(SHIPPED)
-        .map_err(|e| format!("the compiled-in table (assets/values.ship) is {e}"));
+    let table = yacht_core::ship::decode(SHIPPED).map_err(|error| NoTable::Damaged {
+        from: "the compiled-in table (assets/values.ship)".to_string(),
+        error,
+    });
     yacht_core::genome_bot::serve_stdio(compiled::GENES, table)
 }

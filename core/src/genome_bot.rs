@@ -229,7 +229,7 @@ impl Strategy for GenomeBot {
 /// [`crate::submission::serve`]).
 pub fn serve_stdio(
     genes: [f64; N_GENES],
-    table: Result<ValueTable, String>,
+    table: Result<ValueTable, crate::submission::NoTable>,
 ) -> std::process::ExitCode {
     crate::submission::serve("genome", table, |values| {
         GenomeBot::new(&Genome { genes }, values)

@@ -5,16 +5,48 @@
 
 use crate::game::Strategy;
 use crate::outlook::OutlookBot;
+use crate::ship::ShipError;
 use crate::value::ValueTable;
+use std::fmt;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
 /// The file a submission reads its shipped value table from.
 pub const DATA_FILE: &str = "data.bin";
 
+/// Why a submission has no value table.
+#[derive(Debug)]
+pub enum NoTable {
+    /// No `data.bin` where the contest puts it.
+    Missing,
+    Unreadable {
+        path: PathBuf,
+        error: std::io::Error,
+    },
+    /// Bytes that are no shipped table; `from` says where they came from.
+    Damaged { from: String, error: ShipError },
+}
+
+impl fmt::Display for NoTable {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            NoTable::Missing => write!(
+                f,
+                "no {DATA_FILE} in the working directory or beside the program"
+            ),
+            NoTable::Unreadable { path, error } => {
+                write!(f, "cannot read {}: {error}", path.display())
+            }
+            NoTable::Damaged { from, error } => write!(f, "{from} is {error}"),
+        }
+    }
+}
+
+impl std::error::Error for NoTable {}
+
 /// The shipped table: `data.bin` in the working directory, else beside the
 /// program.
-pub fn load_shipped() -> Result<ValueTable, String> {
+pub fn load_shipped() -> Result<ValueTable, NoTable> {
     let beside = std::env::current_exe()
         .ok()
         .and_then(|exe| Some(exe.parent()?.join(DATA_FILE)));
@@ -22,10 +54,13 @@ pub fn load_shipped() -> Result<ValueTable, String> {
         .into_iter()
         .flatten()
         .find(|p| p.is_file())
-        .ok_or_else(|| format!("no {DATA_FILE} in the working directory or beside the program"))?;
-    let bytes =
-        std::fs::read(&found).map_err(|e| format!("cannot read {}: {e}", found.display()))?;
-    crate::ship::decode(&bytes).map_err(|e| format!("{} is {e}", found.display()))
+        .ok_or(NoTable::Missing)?;
+    let bytes = match std::fs::read(&found) {
+        Ok(bytes) => bytes,
+        Err(error) => return Err(NoTable::Unreadable { path: found, error }),
+    };
+    let from = found.display().to_string();
+    crate::ship::decode(&bytes).map_err(|error| NoTable::Damaged { from, error })
 }
 
 /// Serves `player` on the table on stdin/stdout (the table lives as long
@@ -33,7 +68,7 @@ pub fn load_shipped() -> Result<ValueTable, String> {
 /// when the protocol's I/O fails.
 pub fn serve<S: Strategy>(
     name: &str,
-    table: Result<ValueTable, String>,
+    table: Result<ValueTable, NoTable>,
     player: impl FnOnce(&'static ValueTable) -> S,
 ) -> ExitCode {
     let served = match table {

@@ -8,6 +8,8 @@ use crate::host::program::Limits;
 use crate::players::{StrategySpec, values};
 use crate::rng::derive_seed;
 use crate::stats::percentile;
+use crate::tune::eval::{Fitness, evaluate};
+use crate::tune::suite::Opponent;
 use anyhow::Result;
 use rayon::prelude::*;
 use std::time::Instant;
@@ -33,12 +35,20 @@ pub struct BenchArgs {
     solve: bool,
 }
 
+/// A measurement time that is not a number of seconds in (0, 3600].
+#[derive(Debug, thiserror::Error)]
+enum BadSeconds {
+    #[error("must be more than 0 and at most 3600")]
+    OutOfRange,
+    #[error(transparent)]
+    NotANumber(#[from] std::num::ParseFloatError),
+}
+
 /// A measurement time: more than 0, at most an hour.
-fn positive_seconds(s: &str) -> Result<f64, String> {
-    match s.parse::<f64>() {
-        Ok(x) if x > 0.0 && x <= 3600.0 => Ok(x),
-        Ok(_) => Err("must be more than 0 and at most 3600".into()),
-        Err(e) => Err(e.to_string()),
+fn positive_seconds(s: &str) -> Result<f64, BadSeconds> {
+    match s.parse::<f64>()? {
+        x if x > 0.0 && x <= 3600.0 => Ok(x),
+        _ => Err(BadSeconds::OutOfRange),
     }
 }
 
@@ -75,6 +85,25 @@ pub fn games_per_second(a: &StrategySpec, b: &StrategySpec, threads: usize, secs
         round += 1;
     }
     games as f64 / start.elapsed().as_secs_f64()
+}
+
+/// Games `a` plays against `b` through the series engine (an evaluation)
+/// in about `secs`, sized from a first short one: (games, seconds).
+fn series_games_per_second(a: &StrategySpec, b: &StrategySpec, secs: f64) -> (u64, f64) {
+    let suite = [Opponent {
+        name: b.name(),
+        player: Player::Builtin(b.clone()),
+        weight: 1.0,
+    }];
+    let me = Player::Builtin(a.clone());
+    let timed = |deals: u64| {
+        let t = Instant::now();
+        let e = evaluate(&me, &suite, deals, 1, Fitness::WinRate);
+        (u64::from(e.opponents[0].games), t.elapsed().as_secs_f64())
+    };
+    let (games, took) = timed(100);
+    let deals = (secs / took.max(1e-6) * games as f64 / 2.0).clamp(100.0, 1e7) as u64;
+    timed(deals)
 }
 
 /// Time per bid and per put of a strategy at the positions of 200 games
@@ -204,8 +233,8 @@ pub fn run(args: BenchArgs) -> Result<()> {
         let (a, b) = pair
             .split_once(',')
             .ok_or_else(|| anyhow::anyhow!("--pair wants P1,P2, got `{pair}`"))?;
-        let a = StrategySpec::parse(a).map_err(anyhow::Error::msg)?;
-        let b = StrategySpec::parse(b).map_err(anyhow::Error::msg)?;
+        let a = StrategySpec::parse(a)?;
+        let b = StrategySpec::parse(b)?;
         // Warm up: first use builds the strategies' tables (the value table).
         let _ = (a.build(), b.build());
         let one = games_per_second(&a, &b, 1, args.seconds);
@@ -217,6 +246,12 @@ pub fn run(args: BenchArgs) -> Result<()> {
             one,
             all,
             all / one
+        );
+        let (games, secs) = series_games_per_second(&a, &b, args.seconds);
+        say!(
+            "  through the series engine (eval's paired deals, fresh players each game): {:.0} games/s on {cores} ({games} games in {secs:.2} s; {:.2}x the loop above)",
+            games as f64 / secs,
+            games as f64 / secs / all
         );
         let (bid, put) = ns_per_decision(&a);
         say!("  {} bids: {bid}", a.name());

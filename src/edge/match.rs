@@ -61,9 +61,7 @@ pub fn run(a: MatchArgs) -> Result<()> {
     outputs_go_to_folders([&a.log, &a.json])?;
     let source = match (&a.input, a.seed) {
         (Some(path), _) => DealSource::Fixed(
-            Deal::parse(&read_file(path)?)
-                .map_err(anyhow::Error::msg)
-                .with_context(|| format!("in {}", path.display()))?,
+            Deal::parse(&read_file(path)?).with_context(|| format!("in {}", path.display()))?,
         ),
         (None, Some(s)) => DealSource::Seeded(s),
         (None, None) => bail!("give the dice: --input FILE or --seed S"),

@@ -13,6 +13,31 @@ pub struct Deal {
     pub ties: [Seat; AUCTIONS],
 }
 
+/// An official input file that does not parse.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum DealError {
+    #[error("expected {AUCTIONS} lines `AAAAA BBBBB t`, found {0}")]
+    Lines(usize),
+    #[error("line {line}: {problem} in `{text}`")]
+    Line {
+        /// From 1, blank lines counted.
+        line: usize,
+        text: String,
+        problem: LineProblem,
+    },
+}
+
+/// What is wrong with a line of an input file.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum LineProblem {
+    #[error("expected `AAAAA BBBBB t`")]
+    Fields,
+    #[error("bundle {0} is not 5 digits 1-6")]
+    Bundle(char),
+    #[error("tie-break is not 0 or 1")]
+    TieBreak,
+}
+
 impl Deal {
     /// The deal of a seed: per round ten dice (A then B), then the tie coin.
     pub fn from_seed(seed: u64) -> Deal {
@@ -37,7 +62,7 @@ impl Deal {
 
     /// Parses the official input format: 12 lines `AAAAA BBBBB t`. Errors
     /// name the line.
-    pub fn parse(text: &str) -> Result<Deal, String> {
+    pub fn parse(text: &str) -> Result<Deal, DealError> {
         // Editors on some systems start a file with a byte-order mark.
         let text = text.strip_prefix('\u{feff}').unwrap_or(text);
         let lines: Vec<(usize, &str)> = text
@@ -47,25 +72,26 @@ impl Deal {
             .filter(|(_, l)| !l.is_empty())
             .collect();
         if lines.len() != AUCTIONS {
-            return Err(format!(
-                "expected {AUCTIONS} lines `AAAAA BBBBB t`, found {}",
-                lines.len()
-            ));
+            return Err(DealError::Lines(lines.len()));
         }
         let mut rolls = [([0u8; 5], [0u8; 5]); AUCTIONS];
         let mut ties = [Seat::First; AUCTIONS];
         for (r, (no, line)) in lines.into_iter().enumerate() {
             let f: Vec<&str> = line.split_whitespace().collect();
-            let bad = |what: &str| format!("line {no}: {what} in `{line}`");
+            let bad = |problem| DealError::Line {
+                line: no,
+                text: line.to_string(),
+                problem,
+            };
             if f.len() != 3 {
-                return Err(bad("expected `AAAAA BBBBB t`"));
+                return Err(bad(LineProblem::Fields));
             }
-            rolls[r].0 = parse_dice(f[0]).ok_or_else(|| bad("bundle A is not 5 digits 1-6"))?;
-            rolls[r].1 = parse_dice(f[1]).ok_or_else(|| bad("bundle B is not 5 digits 1-6"))?;
+            rolls[r].0 = parse_dice(f[0]).ok_or_else(|| bad(LineProblem::Bundle('A')))?;
+            rolls[r].1 = parse_dice(f[1]).ok_or_else(|| bad(LineProblem::Bundle('B')))?;
             ties[r] = match f[2] {
                 "0" => Seat::First,
                 "1" => Seat::Second,
-                _ => return Err(bad("tie-break is not 0 or 1")),
+                _ => return Err(bad(LineProblem::TieBreak)),
             };
         }
         Ok(Deal { rolls, ties })
@@ -128,20 +154,19 @@ mod tests {
     fn parse_errors_name_the_line() {
         let bad = OFFICIAL_EXAMPLE.replace("21464 46146 0", "21464 46746 0");
         assert_eq!(
-            Deal::parse(&bad).unwrap_err(),
+            Deal::parse(&bad).unwrap_err().to_string(),
             "line 3: bundle B is not 5 digits 1-6 in `21464 46746 0`"
         );
         let bad = OFFICIAL_EXAMPLE.replace("13653 32122 0", "13653 32122 2");
-        assert!(
-            Deal::parse(&bad)
-                .unwrap_err()
-                .starts_with("line 8: tie-break")
+        assert_eq!(
+            Deal::parse(&bad).unwrap_err(),
+            DealError::Line {
+                line: 8,
+                text: "13653 32122 2".to_string(),
+                problem: LineProblem::TieBreak
+            }
         );
-        assert!(
-            Deal::parse("12345 12345 0\n")
-                .unwrap_err()
-                .contains("found 1")
-        );
+        assert_eq!(Deal::parse("12345 12345 0\n"), Err(DealError::Lines(1)));
     }
 
     #[test]

@@ -49,13 +49,18 @@ pub enum Clock {
 /// whatever CPU time it used, in multiples of the limit.
 pub const WALL_SLACK: u32 = 5;
 
+/// A clock name that is neither `cpu` nor `wall`.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("unknown clock {0:?} (cpu or wall)")]
+pub struct UnknownClock(pub String);
+
 impl std::str::FromStr for Clock {
-    type Err = String;
-    fn from_str(s: &str) -> Result<Clock, String> {
+    type Err = UnknownClock;
+    fn from_str(s: &str) -> Result<Clock, UnknownClock> {
         match s {
             "cpu" => Ok(Clock::Cpu),
             "wall" => Ok(Clock::Wall),
-            _ => Err(format!("unknown clock {s:?} (cpu or wall)")),
+            _ => Err(UnknownClock(s.to_string())),
         }
     }
 }

@@ -11,7 +11,7 @@
 //! version), row count (u64), checksum of the values (u64), then the values
 //! as little-endian f32 in layout order.
 
-use crate::files::write_atomic;
+use crate::files::{FileError, write_atomic};
 use std::path::{Path, PathBuf};
 use std::sync::OnceLock;
 use std::time::Instant;
@@ -77,16 +77,47 @@ pub fn cache_path() -> Option<PathBuf> {
 }
 
 /// How the table was obtained.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Debug)]
 pub enum Obtained {
     Loaded,
     /// Solved in `secs`: no cache yet, or it was unusable (`why`); `saved`
     /// says whether the new cache was written (else why not).
     Solved {
         secs: f64,
-        why: Option<String>,
-        saved: Result<(), String>,
+        why: Option<CacheError>,
+        saved: Result<(), CacheError>,
     },
+}
+
+/// Why the cache was not used, or not written.
+#[derive(Debug, thiserror::Error)]
+pub enum CacheError {
+    #[error("no cache folder (set YACHT_CACHE_DIR)")]
+    NoFolder,
+    #[error("cannot read {}: {error}", path.display())]
+    Unreadable {
+        path: PathBuf,
+        error: std::io::Error,
+    },
+    #[error("{} {why}", path.display())]
+    Unusable { path: PathBuf, why: Corrupt },
+    #[error(transparent)]
+    Write(#[from] FileError),
+}
+
+/// Cache bytes that are no table of this version.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum Corrupt {
+    #[error("is not a value cache of this version")]
+    Version,
+    #[error("has the wrong size ({bytes} bytes for {rows} rows; {expected} expected)")]
+    Size {
+        bytes: usize,
+        rows: usize,
+        expected: usize,
+    },
+    #[error("is damaged (checksum mismatch)")]
+    Checksum,
 }
 
 impl Obtained {
@@ -96,7 +127,7 @@ impl Obtained {
         match self {
             Obtained::Loaded => None,
             Obtained::Solved { secs, why, saved } => {
-                let why = why.as_deref().map_or(String::new(), |w| format!(" ({w})"));
+                let why = why.as_ref().map_or(String::new(), |w| format!(" ({w})"));
                 let saved = match saved {
                     Ok(()) => format!("cached in {shown}"),
                     Err(e) => format!("not cached: {e}"),
@@ -110,38 +141,31 @@ impl Obtained {
 /// Loads the cache at `path`, or solves the table and writes the cache.
 pub fn load_or_solve(path: Option<&Path>) -> (ValueTable, Obtained) {
     let why = match path.map(load) {
-        Some(Ok(table)) => return (table, Obtained::Loaded),
-        Some(Err(Unusable::Missing)) | None => None,
-        Some(Err(Unusable::Bad(why))) => Some(why),
+        Some(Ok(Some(table))) => return (table, Obtained::Loaded),
+        Some(Ok(None)) | None => None,
+        Some(Err(why)) => Some(why),
     };
     let start = Instant::now();
     let threads = rayon::current_num_threads();
     let table = ValueTable::solve(threads);
     let secs = start.elapsed().as_secs_f64();
     let saved = match path {
-        Some(path) => write_atomic(path, &encode(&table)).map_err(|e| e.to_string()),
-        None => Err("no cache folder (set YACHT_CACHE_DIR)".into()),
+        Some(path) => write_atomic(path, &encode(&table)).map_err(CacheError::from),
+        None => Err(CacheError::NoFolder),
     };
     (table, Obtained::Solved { secs, why, saved })
 }
 
-enum Unusable {
-    Missing,
-    Bad(String),
-}
-
-fn load(path: &Path) -> Result<ValueTable, Unusable> {
-    let bytes = match std::fs::read(path) {
+/// The cache at `path`; None when there is none.
+fn load(path: &Path) -> Result<Option<ValueTable>, CacheError> {
+    let path = path.to_path_buf();
+    let bytes = match std::fs::read(&path) {
         Ok(b) => b,
-        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Err(Unusable::Missing),
-        Err(e) => {
-            return Err(Unusable::Bad(format!(
-                "cannot read {}: {e}",
-                path.display()
-            )));
-        }
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(None),
+        Err(error) => return Err(CacheError::Unreadable { path, error }),
     };
-    decode(&bytes).map_err(|why| Unusable::Bad(format!("{} {why}", path.display())))
+    let table = decode(&bytes).map_err(|why| CacheError::Unusable { path, why })?;
+    Ok(Some(table))
 }
 
 /// The cache file's bytes.
@@ -158,26 +182,26 @@ pub fn encode(table: &ValueTable) -> Vec<u8> {
 }
 
 /// A table from cache bytes, or why they are unusable.
-pub fn decode(bytes: &[u8]) -> Result<ValueTable, String> {
+pub fn decode(bytes: &[u8]) -> Result<ValueTable, Corrupt> {
     let layout = Layout::new();
     let word = |at: usize| u64::from_le_bytes(bytes[at..at + 8].try_into().unwrap());
     if bytes.len() < HEADER || &bytes[..8] != MAGIC {
-        return Err("is not a value cache of this version".into());
+        return Err(Corrupt::Version);
     }
     let rows = word(8) as usize;
     if rows != layout.rows() || bytes.len() != HEADER + rows * N5 * 4 {
-        return Err(format!(
-            "has the wrong size ({} bytes for {rows} rows; {} expected)",
-            bytes.len(),
-            HEADER + layout.rows() * N5 * 4
-        ));
+        return Err(Corrupt::Size {
+            bytes: bytes.len(),
+            rows,
+            expected: HEADER + layout.rows() * N5 * 4,
+        });
     }
     let values: Vec<f32> = bytes[HEADER..]
         .chunks_exact(4)
         .map(|b| f32::from_le_bytes(b.try_into().unwrap()))
         .collect();
     if checksum(&values) != word(16) {
-        return Err("is damaged (checksum mismatch)".into());
+        return Err(Corrupt::Checksum);
     }
     Ok(ValueTable::from_values(layout, values).expect("sizes checked"))
 }
@@ -315,32 +339,39 @@ mod tests {
         // A good cache, made from the process's table (no second solve).
         write_atomic(&path, &encode(exact_table())).unwrap();
         let (table, how) = load_or_solve(Some(&path));
-        assert_eq!(how, Obtained::Loaded);
+        assert!(matches!(how, Obtained::Loaded), "{how:?}");
         assert_eq!(table.values(), exact_table().values());
         // One flipped bit in the values: detected; solving again gives the
         // same table and a good cache.
         let mut bytes = std::fs::read(&path).unwrap();
         let at = HEADER + 4 * 1_000_000 + 1;
         bytes[at] ^= 0x10;
-        assert!(decode(&bytes).unwrap_err().contains("checksum"));
+        assert_eq!(decode(&bytes).unwrap_err(), Corrupt::Checksum);
         std::fs::write(&path, &bytes).unwrap();
         let (table, how) = load_or_solve(Some(&path));
         let Obtained::Solved { why, saved, .. } = &how else {
             panic!("{how:?}")
         };
-        assert!(why.as_deref().unwrap().contains("checksum"), "{why:?}");
-        assert_eq!(saved, &Ok(()));
+        let checksum = |w: &CacheError| {
+            matches!(
+                w,
+                CacheError::Unusable {
+                    why: Corrupt::Checksum,
+                    ..
+                }
+            )
+        };
+        assert!(why.as_ref().is_some_and(checksum), "{why:?}");
+        assert!(saved.is_ok(), "{saved:?}");
         assert_eq!(table.values(), exact_table().values());
-        assert_eq!(load_or_solve(Some(&path)).1, Obtained::Loaded);
+        assert!(matches!(load_or_solve(Some(&path)).1, Obtained::Loaded));
         // Cut short, or another version: unusable, with the reason.
-        assert!(
-            decode(&bytes[..bytes.len() - 4])
-                .unwrap_err()
-                .contains("size")
-        );
+        let short = decode(&bytes[..bytes.len() - 4]).unwrap_err();
+        assert!(matches!(short, Corrupt::Size { .. }), "{short}");
+        assert!(short.to_string().contains("size"));
         let mut old = bytes.clone();
         old[7] = b'0';
-        assert!(decode(&old).unwrap_err().contains("version"));
+        assert_eq!(decode(&old).unwrap_err(), Corrupt::Version);
         let note = how.note(Some(&path)).unwrap();
         assert!(
             note.contains("checksum") && note.contains("cached in"),

@@ -45,13 +45,22 @@ impl Default for GaSettings {
     }
 }
 
+/// A `--freeze` pattern that names no gene.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("--freeze {0}: no gene of that name (genes: {names})", names = gene_names())]
+pub struct NoSuchGene(pub String);
+
+fn gene_names() -> String {
+    GENES.iter().map(|g| g.name).collect::<Vec<_>>().join(", ")
+}
+
 /// Which genes are frozen, by gene index.
 pub type FrozenGenes = [bool; N_GENES];
 
 /// The genes `patterns` name: gene names, or `prefix*` for every gene whose
 /// name starts with the prefix. A pattern that names no gene is an error
 /// listing the genes.
-pub fn frozen_genes(patterns: &[String]) -> Result<FrozenGenes, String> {
+pub fn frozen_genes(patterns: &[String]) -> Result<FrozenGenes, NoSuchGene> {
     let mut frozen = [false; N_GENES];
     for p in patterns {
         let matches = |name: &str| match p.strip_suffix('*') {
@@ -66,11 +75,7 @@ pub fn frozen_genes(patterns: &[String]) -> Result<FrozenGenes, String> {
             }
         }
         if !any {
-            let names: Vec<&str> = GENES.iter().map(|g| g.name).collect();
-            return Err(format!(
-                "--freeze {p}: no gene of that name (genes: {})",
-                names.join(", ")
-            ));
+            return Err(NoSuchGene(p.clone()));
         }
     }
     Ok(frozen)
@@ -229,6 +234,8 @@ mod tests {
         }
         assert!(diversity(&generation) > 0.0);
         let e = frozen_genes(&["prio_*".into(), "bid_scael".into()]).unwrap_err();
+        assert_eq!(e, NoSuchGene("bid_scael".into()));
+        let e = e.to_string();
         assert!(
             e.starts_with("--freeze bid_scael: no gene of that name (genes: prio_one,"),
             "{e}"

@@ -143,3 +143,57 @@ fn the_checks_see_a_cycle_and_a_layer_breach() {
     assert_eq!(cycle(&graph).map(|c| c.len()), Some(4));
     assert!(layer("tune::evolve") < layer("edge::files"));
 }
+
+/// Non-test code of each module of the tuner, by module path.
+fn code_of(src: &Path) -> BTreeMap<String, String> {
+    let mut files = BTreeMap::new();
+    collect(src, src, &mut files);
+    files
+        .into_iter()
+        .map(|(m, text)| {
+            let code = text.split("#[cfg(test)]").next().unwrap_or("").to_string();
+            (m, code)
+        })
+        .collect()
+}
+
+/// The modules whose non-test code holds one of `needles`.
+fn holding(code: &BTreeMap<String, String>, needles: &[&str]) -> Vec<String> {
+    let hit = |text: &String| needles.iter().any(|n| text.contains(n));
+    code.iter()
+        .filter(|(_, t)| hit(t))
+        .map(|(m, _)| m.clone())
+        .collect()
+}
+
+#[test]
+fn games_run_in_parallel_only_through_the_series_engine() {
+    let code = code_of(&repo("src"));
+    let parallel = holding(&code, &["par_iter(", "into_par_iter(", "rayon::join("]);
+    // The bench's raw loop measures what the engine adds to it.
+    assert_eq!(parallel, ["edge::bench", "host::series"]);
+    let tallied = holding(&code, &["wins += 1", "draws += 1"]);
+    assert_eq!(tallied, ["host::series"], "one win/draw/loss tally");
+    let wilson = holding(&code, &["wilson95("]);
+    assert_eq!(wilson, ["host::series", "stats"], "one Wilson interval");
+}
+
+#[test]
+fn no_function_returns_a_string_as_its_error() {
+    for src in ["src", "core/src", "genome-file/src", "bot/src"] {
+        let code = code_of(&repo(src));
+        let found = holding(&code, &[", String>", ", String),"]);
+        let results: Vec<&String> = found
+            .iter()
+            .filter(|m| {
+                code[*m]
+                    .lines()
+                    .any(|l| l.contains("Result<") && l.contains(", String>"))
+            })
+            .collect();
+        assert!(
+            results.is_empty(),
+            "Result<_, String> in {src}: {results:?}"
+        );
+    }
+}

@@ -122,6 +122,36 @@ mod reasons {
     }
 }
 
+/// An opponent that lost most of its games by faults: its losses are not
+/// wins to count.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub struct Unearned {
+    pub opponent: String,
+    /// Games it lost by faults, of `games`.
+    pub lost: u32,
+    pub games: u32,
+    /// Each official reason, with its games.
+    pub reasons: Vec<(String, u32)>,
+}
+
+impl fmt::Display for Unearned {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let reasons: Vec<String> = self
+            .reasons
+            .iter()
+            .map(|(why, n)| format!("{why} ×{n}"))
+            .collect();
+        write!(
+            f,
+            "opponent `{}` lost {} of its {} games by faults ({}): these are not wins to count",
+            self.opponent,
+            self.lost,
+            self.games,
+            reasons.join(", ")
+        )
+    }
+}
+
 /// Results against one opponent.
 #[derive(Clone, Debug, Default, Serialize, Deserialize, PartialEq)]
 pub struct OpponentResult {
@@ -319,24 +349,19 @@ impl Evaluation {
     }
 
     /// The first opponent that lost most of its games by faults: wins the
-    /// candidate did not earn (a missing or broken program), as a message.
-    pub fn unearned(&self) -> Option<String> {
-        self.opponents
+    /// candidate did not earn (a missing or broken program).
+    pub fn unearned(&self) -> Option<Unearned> {
+        let o = self
+            .opponents
             .iter()
-            .find(|o| 2 * o.faults.opponent > o.games)
-            .map(|o| {
-                format!(
-                    "opponent `{}` lost {} of its {} games by faults ({}): these are not wins to count",
-                    o.name,
-                    o.faults.opponent,
-                    o.games,
-                    o.faults
-                        .of(Culprit::Opponent)
-                        .map(|(why, n)| format!("{why} ×{n}"))
-                        .collect::<Vec<_>>()
-                        .join(", ")
-                )
-            })
+            .find(|o| 2 * o.faults.opponent > o.games)?;
+        let reasons = o.faults.of(Culprit::Opponent);
+        Some(Unearned {
+            opponent: o.name.clone(),
+            lost: o.faults.opponent,
+            games: o.games,
+            reasons: reasons.map(|(why, n)| (why.to_string(), n)).collect(),
+        })
     }
 
     /// The evaluation as `tuner eval --json` writes it: who was evaluated,

@@ -23,36 +23,40 @@ pub struct Checkpoint {
     pub rows: Vec<GenerationRow>,
 }
 
+/// Parts of a checkpoint that do not agree.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum Inconsistent {
+    #[error("a population of {0}")]
+    Population(usize),
+    #[error("{0} fitness values for {1} genomes")]
+    Fitness(usize, usize),
+    #[error("{0} rows for {1} generations")]
+    Rows(usize, u32),
+    #[error("no last generation")]
+    NoLastGeneration,
+    #[error("scores of {0} genomes for {1}")]
+    Scores(usize, usize),
+}
+
 impl Checkpoint {
     /// Whether its parts agree: a population to go on with, one fitness
     /// per genome last evaluated, one row per generation done.
-    pub fn check(&self) -> Result<(), String> {
+    pub fn check(&self) -> Result<(), Inconsistent> {
+        let last = self.last_population.len();
         if self.population.len() < 2 {
-            return Err(format!("a population of {}", self.population.len()));
+            return Err(Inconsistent::Population(self.population.len()));
         }
-        if self.last_fitness.len() != self.last_population.len() {
-            return Err(format!(
-                "{} fitness values for {} genomes",
-                self.last_fitness.len(),
-                self.last_population.len()
-            ));
+        if self.last_fitness.len() != last {
+            return Err(Inconsistent::Fitness(self.last_fitness.len(), last));
         }
         if self.rows.len() != self.next_generation as usize {
-            return Err(format!(
-                "{} rows for {} generations",
-                self.rows.len(),
-                self.next_generation
-            ));
+            return Err(Inconsistent::Rows(self.rows.len(), self.next_generation));
         }
-        if self.next_generation > 0 && self.last_population.is_empty() {
-            return Err("no last generation".into());
+        if self.next_generation > 0 && last == 0 {
+            return Err(Inconsistent::NoLastGeneration);
         }
-        if !self.last_scores.is_empty() && self.last_scores.len() != self.last_population.len() {
-            return Err(format!(
-                "scores of {} genomes for {}",
-                self.last_scores.len(),
-                self.last_population.len()
-            ));
+        if !self.last_scores.is_empty() && self.last_scores.len() != last {
+            return Err(Inconsistent::Scores(self.last_scores.len(), last));
         }
         Ok(())
     }
@@ -141,10 +145,10 @@ mod tests {
         cp.last_scores.clear();
         assert_eq!(cp.mean_scores(), cp.last_fitness);
         cp.last_scores = vec![vec![0.6]];
-        assert!(
-            cp.check()
-                .unwrap_err()
-                .contains("scores of 1 genomes for 2")
+        assert_eq!(cp.check(), Err(Inconsistent::Scores(1, 2)));
+        assert_eq!(
+            Inconsistent::Scores(1, 2).to_string(),
+            "scores of 1 genomes for 2"
         );
     }
 }

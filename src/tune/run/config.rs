@@ -167,7 +167,7 @@ fn players_of(suite: &[SuiteEntry]) -> Result<Vec<Opponent>> {
                 Some(genes) => genome_player(&e.name, &genes.genome),
                 None => Player::parse(&e.player).map_err(|err| RunError::Suite {
                     name: e.name.clone(),
-                    err: err.to_string(),
+                    err,
                 })?,
             };
             Ok(Opponent {
@@ -200,7 +200,7 @@ fn entries_of(suite: &[Opponent]) -> Vec<SuiteEntry> {
 impl RunConfig {
     /// The genes the GA leaves alone.
     pub fn frozen(&self) -> Result<FrozenGenes> {
-        frozen_genes(&self.ga.frozen).map_err(RunError::Frozen)
+        Ok(frozen_genes(&self.ga.frozen)?)
     }
 
     /// The first generation: the initial genomes, then perturbed copies.
@@ -263,7 +263,7 @@ pub struct NewRun {
 /// holds a run is an error saying how to resume it. The caller checks
 /// `new.folders` ([`Folders::check`]) first, before it loads the suites.
 pub fn create_run(new: &NewRun) -> Result<(RunDir, RunLock)> {
-    frozen_genes(&new.freeze).map_err(RunError::Frozen)?;
+    frozen_genes(&new.freeze)?;
     let mut initial = Vec::new();
     for p in &new.init {
         let shown = p.display().to_string();

@@ -3,7 +3,7 @@
 
 use super::checkpoint::Checkpoint;
 use super::config::RunConfig;
-use super::error::{Result, RunError, encode};
+use super::error::{Damage, Result, RunError, encode};
 use super::generations::{GenerationRow, Generations};
 use super::validation::ValidationRecord;
 use crate::files::{read_file, write_atomic};
@@ -76,12 +76,12 @@ impl RunDir {
             return Ok(None);
         }
         let text = read_file(&p)?;
-        let damaged = |err: String| RunError::DamagedCheckpoint {
+        let damaged = |err: Damage| RunError::DamagedCheckpoint {
             path: p.clone(),
             err,
         };
-        let cp: Checkpoint = serde_json::from_str(&text).map_err(|e| damaged(e.to_string()))?;
-        cp.check().map_err(damaged)?;
+        let cp: Checkpoint = serde_json::from_str(&text).map_err(|e| damaged(e.into()))?;
+        cp.check().map_err(|e| damaged(e.into()))?;
         Ok(Some(cp))
     }
 
@@ -96,7 +96,7 @@ impl RunDir {
         let text = read_file(&p)?;
         Generations::parse(&text).map_err(|e| RunError::DamagedFile {
             path: p,
-            err: e.to_string(),
+            err: e.into(),
         })
     }
 
@@ -116,7 +116,7 @@ impl RunDir {
             .map(Some)
             .map_err(|e| RunError::DamagedFile {
                 path: p,
-                err: e.to_string(),
+                err: e.into(),
             })
     }
 

@@ -1,8 +1,25 @@
 //! Why a run could not be created, resumed, validated or installed.
 
+use super::checkpoint::Inconsistent;
+use super::generations::CsvError;
+use super::validation::Refusal;
 use crate::files::FileError;
+use crate::host::player::PlayerError;
+use crate::tune::eval::Unearned;
+use crate::tune::ga::NoSuchGene;
 use std::path::PathBuf;
 use yacht_genome_file::GenomeError;
+
+/// What is wrong with a file the run wrote.
+#[derive(Debug, thiserror::Error)]
+pub enum Damage {
+    #[error(transparent)]
+    Json(#[from] serde_json::Error),
+    #[error(transparent)]
+    Csv(#[from] CsvError),
+    #[error(transparent)]
+    Inconsistent(#[from] Inconsistent),
+}
 
 #[derive(Debug, thiserror::Error)]
 pub enum RunError {
@@ -25,21 +42,21 @@ pub enum RunError {
     #[error("{} is not a valid run config: {err}", path.display())]
     BadConfig { path: PathBuf, err: toml::de::Error },
     #[error("{} is damaged (delete it to restart the run from generation 0): {err}", path.display())]
-    DamagedCheckpoint { path: PathBuf, err: String },
+    DamagedCheckpoint { path: PathBuf, err: Damage },
     #[error("{} is damaged: {err}", path.display())]
-    DamagedFile { path: PathBuf, err: String },
+    DamagedFile { path: PathBuf, err: Damage },
     #[error("suite entry `{name}`: {err}")]
-    Suite { name: String, err: String },
-    #[error("{0}")]
-    Unearned(String),
+    Suite { name: String, err: PlayerError },
+    #[error(transparent)]
+    Unearned(#[from] Unearned),
     #[error("interrupted at generation {0} (the checkpoint holds every finished generation)")]
     Interrupted(u32),
     #[error("{} is in use by another tuner{}; if none runs, delete {}/lock", .dir.display(), pid.map(|p| format!(" (process {p})")).unwrap_or_default(), .dir.display())]
     InUse { dir: PathBuf, pid: Option<i32> },
     #[error("--name must not be empty")]
     EmptyName,
-    #[error("{0}")]
-    Frozen(String),
+    #[error(transparent)]
+    Frozen(#[from] NoSuchGene),
     #[error(
         "run `{run}` has already run {done} generations: --generations {asked} would shorten it"
     )]
@@ -53,7 +70,7 @@ pub enum RunError {
     #[error("run `{0}` has not been validated yet (finish it: tuner evolve --resume {0})")]
     NotValidated(String),
     #[error("run `{run}`'s winner is not installed: {why}")]
-    NotEarned { run: String, why: String },
+    NotEarned { run: String, why: Refusal },
     #[error("run `{0}`'s winner is already installed")]
     AlreadyInstalled(String),
     #[error(
@@ -67,15 +84,20 @@ pub enum RunError {
         best: PathBuf,
     },
     #[error("cannot encode {what}: {err}")]
-    Encode { what: &'static str, err: String },
+    Encode {
+        what: &'static str,
+        err: Box<dyn std::error::Error + Send + Sync>,
+    },
 }
 
 pub type Result<T, E = RunError> = std::result::Result<T, E>;
 
 /// An encoding error of `what` (a file the run writes).
-pub fn encode<E: std::fmt::Display>(what: &'static str) -> impl FnOnce(E) -> RunError {
+pub fn encode<E: std::error::Error + Send + Sync + 'static>(
+    what: &'static str,
+) -> impl FnOnce(E) -> RunError {
     move |e| RunError::Encode {
         what,
-        err: e.to_string(),
+        err: Box::new(e),
     }
 }

@@ -4,15 +4,16 @@
 //! run resumes to the same result.
 
 use super::checkpoint::{Checkpoint, defaulted, genomes, named};
-use super::config::genome_player;
+use super::config::{RunConfig, genome_player};
 use super::dir::RunDir;
 use super::error::{Result, RunError};
 use super::generations::GenerationRow;
 use super::notes;
 use crate::host::player::Player;
 use crate::rng::derive_seed;
-use crate::tune::eval::{Evaluation, Faults, evaluate_all};
-use crate::tune::ga::{diversity, next_generation, ranking};
+use crate::tune::eval::{Evaluation, Faults, Fitness, evaluate_all};
+use crate::tune::ga::{FrozenGenes, diversity, next_generation, ranking};
+use crate::tune::suite::Opponent;
 use std::time::Instant;
 use yacht_core::genome::{GENES, Genome};
 
@@ -28,42 +29,7 @@ pub fn run_generations(dir: &RunDir, progress: &mut dyn Progress) -> Result<Chec
     let suite = cfg.opponents()?;
     let frozen = cfg.frozen()?;
     let names: Vec<String> = suite.iter().map(|o| o.name.clone()).collect();
-    let loaded = dir.load_checkpoint()?;
-    // What the next generation is made from: the checkpoint, or at first
-    // the config's initial genomes.
-    let added = match &loaded {
-        Some(c) => defaulted(c.population.iter().chain(&c.last_population)),
-        None => defaulted(cfg.initial.iter().map(|i| &i.genes)),
-    };
-    if !added.is_empty() {
-        let note = format!(
-            "genes this run's files do not have take their defaults: {}",
-            added
-                .iter()
-                .map(|n| format!(
-                    "{n} = {:?}",
-                    GENES[Genome::index_of(n).expect("a gene")].default
-                ))
-                .collect::<Vec<_>>()
-                .join(", ")
-        );
-        progress.message(&note);
-        notes::append(dir, &note)?;
-    }
-    let mut cp = match loaded {
-        Some(cp) => {
-            resumed(dir, cp.next_generation, progress)?;
-            cp
-        }
-        None => Checkpoint {
-            next_generation: 0,
-            population: named(&cfg.first_population(&frozen)),
-            last_fitness: vec![],
-            last_population: vec![],
-            last_scores: vec![],
-            rows: vec![],
-        },
-    };
+    let mut cp = starting_point(dir, &cfg, &frozen, progress)?;
     let deals = cfg.games.div_ceil(2).max(1);
     let elapsed0 = cp.rows.last().map_or(0.0, |r| r.elapsed_s);
     let start = Instant::now();
@@ -71,48 +37,20 @@ pub fn run_generations(dir: &RunDir, progress: &mut dyn Progress) -> Result<Chec
         let generation = cp.next_generation;
         let pop = genomes(&cp.population);
         let seed = derive_seed(&[cfg.seed, 0x6E17, generation as u64]);
-        let players: Vec<Player> = pop.iter().map(|g| genome_player("candidate", g)).collect();
-        let mut evals = evaluate_all(&players, &suite, deals, seed, cfg.fitness, &|| {});
-        // Game-by-game points are for comparisons, not kept here.
-        let all = evals.iter_mut().flat_map(|e| &mut e.opponents);
-        all.for_each(|o| o.points = Vec::new());
-        if crate::host::stop::requested() {
-            // The generation's games were cut short: not recorded.
-            return Err(RunError::Interrupted(generation));
-        }
-        if let Some(why) = evals.iter().find_map(Evaluation::unearned) {
-            return Err(RunError::Unearned(why));
-        }
-        let faults = |f: fn(&Faults) -> u32| -> u64 {
-            let all = evals.iter().flat_map(|e| &e.opponents);
-            all.map(|o| u64::from(f(&o.faults))).sum()
-        };
+        let evals = evaluate_generation(&pop, &suite, deals, seed, cfg.fitness)
+            .ok_or(RunError::Interrupted(generation))??;
         let fitness: Vec<f64> = evals.iter().map(|e| e.fitness).collect();
         let mut scores = cp.carried_scores(&pop);
         for (s, &f) in scores.iter_mut().zip(&fitness) {
             s.push(f);
         }
-        let order = ranking(&fitness);
-        let best = &evals[order[0]];
         let row = GenerationRow {
-            generation,
-            best: fitness[order[0]],
-            mean: fitness.iter().sum::<f64>() / fitness.len() as f64,
-            worst: fitness[*order.last().expect("non-empty population")],
-            diversity: diversity(&pop),
             elapsed_s: elapsed0 + start.elapsed().as_secs_f64(),
-            games: 2 * deals * suite.len() as u64 * pop.len() as u64,
-            faults_candidates: faults(|f| f.candidate),
-            faults_opponents: faults(|f| f.opponent),
-            best_by_opponent: best.opponents.iter().map(|o| o.win_rate).collect(),
+            diversity: diversity(&pop),
+            ..generation_row(generation, &evals, 2 * deals)
         };
-        let next = next_generation(
-            &pop,
-            &fitness,
-            &cfg.ga,
-            &frozen,
-            derive_seed(&[cfg.seed, 0x6A, generation as u64]),
-        );
+        let ga_seed = derive_seed(&[cfg.seed, 0x6A, generation as u64]);
+        let next = next_generation(&pop, &fitness, &cfg.ga, &frozen, ga_seed);
         cp.rows.push(row.clone());
         cp.last_fitness = fitness;
         cp.last_scores = scores;
@@ -123,6 +61,93 @@ pub fn run_generations(dir: &RunDir, progress: &mut dyn Progress) -> Result<Chec
         progress.generation(&row, cfg.generations);
     }
     Ok(cp)
+}
+
+/// Where the run goes on from: its checkpoint, or at first the config's
+/// initial genomes. Genes the files lack take their defaults, said once.
+fn starting_point(
+    dir: &RunDir,
+    cfg: &RunConfig,
+    frozen: &FrozenGenes,
+    progress: &mut dyn Progress,
+) -> Result<Checkpoint> {
+    let loaded = dir.load_checkpoint()?;
+    let added = match &loaded {
+        Some(c) => defaulted(c.population.iter().chain(&c.last_population)),
+        None => defaulted(cfg.initial.iter().map(|i| &i.genes)),
+    };
+    if !added.is_empty() {
+        let defaults = added.iter().map(|n| {
+            let default = GENES[Genome::index_of(n).expect("a gene")].default;
+            format!("{n} = {default:?}")
+        });
+        let note = format!(
+            "genes this run's files do not have take their defaults: {}",
+            defaults.collect::<Vec<_>>().join(", ")
+        );
+        progress.message(&note);
+        notes::append(dir, &note)?;
+    }
+    match loaded {
+        Some(cp) => {
+            resumed(dir, cp.next_generation, progress)?;
+            Ok(cp)
+        }
+        None => Ok(Checkpoint {
+            next_generation: 0,
+            population: named(&cfg.first_population(frozen)),
+            last_fitness: vec![],
+            last_population: vec![],
+            last_scores: vec![],
+            rows: vec![],
+        }),
+    }
+}
+
+/// A generation's evaluations, all on the same dice; None when a stop cut
+/// its games short (the generation is not recorded); an error when an
+/// opponent's faults gave wins that were not earned.
+fn evaluate_generation(
+    pop: &[Genome],
+    suite: &[Opponent],
+    deals: u64,
+    seed: u64,
+    fitness: Fitness,
+) -> Option<Result<Vec<Evaluation>>> {
+    let players: Vec<Player> = pop.iter().map(|g| genome_player("candidate", g)).collect();
+    let mut evals = evaluate_all(&players, suite, deals, seed, fitness, &|| {});
+    if crate::host::stop::requested() {
+        return None;
+    }
+    if let Some(why) = evals.iter().find_map(Evaluation::unearned) {
+        return Some(Err(RunError::Unearned(why)));
+    }
+    // Game-by-game points are for comparisons, not kept here.
+    let all = evals.iter_mut().flat_map(|e| &mut e.opponents);
+    all.for_each(|o| o.points = Vec::new());
+    Some(Ok(evals))
+}
+
+/// A generation's line of generations.csv (its time and diversity left
+/// for the caller), from its evaluations of `games` games per opponent.
+fn generation_row(generation: u32, evals: &[Evaluation], games: u64) -> GenerationRow {
+    let fitness: Vec<f64> = evals.iter().map(|e| e.fitness).collect();
+    let order = ranking(&fitness);
+    let best = &evals[order[0]];
+    let opponents = || evals.iter().flat_map(|e| &e.opponents);
+    let faults = |f: fn(&Faults) -> u32| opponents().map(|o| u64::from(f(&o.faults))).sum();
+    GenerationRow {
+        generation,
+        best: fitness[order[0]],
+        mean: fitness.iter().sum::<f64>() / fitness.len() as f64,
+        worst: fitness[*order.last().expect("non-empty population")],
+        diversity: 0.0,
+        elapsed_s: 0.0,
+        games: games * opponents().count() as u64,
+        faults_candidates: faults(|f| f.candidate),
+        faults_opponents: faults(|f| f.opponent),
+        best_by_opponent: best.opponents.iter().map(|o| o.win_rate).collect(),
+    }
 }
 
 /// Says where a run resumes and, when generations are left to run,

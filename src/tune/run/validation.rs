@@ -107,17 +107,37 @@ impl ValidationRecord {
 
     /// Why the winner may not replace the incumbent, when it may not: the
     /// first verdict that refuses it, in its own words.
-    pub fn refusal(&self) -> Option<String> {
+    pub fn refusal(&self) -> Option<Refusal> {
         if self.earned() {
             return None;
         }
         if self.same_as_incumbent {
-            return Some("the winner is the champion itself".into());
+            return Some(Refusal::SameAsIncumbent);
         }
         match (&self.comparison, &self.heldout) {
-            (Some(c), _) if !c.better() => Some(format!("training suite: {}", c.verdict)),
-            (_, Some(h)) => Some(format!("held out: {}", h.verdict)),
+            (Some(c), _) if !c.better() => Some(Refusal::Training(c.verdict.clone())),
+            (_, Some(h)) => Some(Refusal::HeldOut(h.verdict.clone())),
             _ => unreachable!("promoted() refuses only on one of the two verdicts"),
+        }
+    }
+}
+
+/// Why a run's winner may not be installed: the verdict that refuses it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Refusal {
+    SameAsIncumbent,
+    /// Not shown better on the training suite (the verdict's words).
+    Training(String),
+    /// Not shown not worse held out (the verdict's words).
+    HeldOut(String),
+}
+
+impl std::fmt::Display for Refusal {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Refusal::SameAsIncumbent => f.write_str("the winner is the champion itself"),
+            Refusal::Training(verdict) => write!(f, "training suite: {verdict}"),
+            Refusal::HeldOut(verdict) => write!(f, "held out: {verdict}"),
         }
     }
 }
