@@ -1,8 +1,18 @@
 //! The `tuner` command line.
 
 fn main() {
-    if let Err(e) = yacht_tuner::edge::cli::run() {
-        eprintln!("error: {e:#}");
-        std::process::exit(1);
+    // In an MPI run (`--features mpi`), ranks other than 0 serve rank 0's
+    // series and end when it does.
+    #[cfg(feature = "mpi")]
+    if let yacht_tuner::host::spread::Role::Served = yacht_tuner::host::spread::start() {
+        return;
     }
+    let code = match yacht_tuner::edge::cli::run() {
+        Ok(()) => 0,
+        Err(e) => {
+            eprintln!("error: {e:#}");
+            1
+        }
+    };
+    yacht_tuner::edge::out::exit(code)
 }

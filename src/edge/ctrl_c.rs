@@ -35,6 +35,6 @@ pub const INTERRUPTED: i32 = 130;
 /// After a command has shown what it did: exit 130 if Ctrl-C stopped it.
 pub fn exit_if_stopped() {
     if crate::host::stop::requested() {
-        std::process::exit(INTERRUPTED);
+        crate::edge::out::exit(INTERRUPTED);
     }
 }

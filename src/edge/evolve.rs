@@ -197,7 +197,7 @@ fn stopped(dir: &RunDir) -> impl Fn(RunError) -> RunError + '_ {
     move |e| match e {
         RunError::Interrupted(_) => {
             eprintln!("{e}; {}", resume_hint(dir));
-            std::process::exit(crate::edge::ctrl_c::INTERRUPTED)
+            crate::edge::out::exit(crate::edge::ctrl_c::INTERRUPTED)
         }
         e => e,
     }

@@ -1,6 +1,6 @@
 //! Command output on stdout (a closed pipe, `tuner … | head`, ends the
-//! program quietly instead of panicking), and the checks on output files
-//! made before any work.
+//! program quietly instead of panicking), the checks on output files made
+//! before any work, and the program's end.
 
 use anyhow::{Result, bail};
 use std::path::{Path, PathBuf};
@@ -16,11 +16,19 @@ pub fn write_out(text: &str) {
     let mut out = std::io::stdout().lock();
     if let Err(e) = out.write_all(text.as_bytes()).and_then(|_| out.flush()) {
         if e.kind() == std::io::ErrorKind::BrokenPipe {
-            std::process::exit(0);
+            exit(0);
         }
         eprintln!("error: cannot write the output: {e}");
-        std::process::exit(1);
+        exit(1);
     }
+}
+
+/// Ends the program with `code`; in an MPI run (`--features mpi`), the
+/// other ranks are told to stop serving first.
+pub fn exit(code: i32) -> ! {
+    #[cfg(feature = "mpi")]
+    crate::host::spread::finish();
+    std::process::exit(code)
 }
 
 /// Output files go into folders that exist: a mistyped folder is an error

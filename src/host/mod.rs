@@ -5,11 +5,15 @@
 
 pub mod arena;
 pub mod deal;
+pub mod gauntlet;
 pub mod play;
 pub mod player;
 pub mod program;
 pub mod roster;
 pub mod series;
+#[cfg(feature = "mpi")]
+pub mod spread;
 pub mod stop;
 pub mod tournament;
 pub mod transcript;
+pub mod wire;

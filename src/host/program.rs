@@ -14,7 +14,7 @@ use yacht_core::protocol::read_line;
 use yacht_core::rules::{Bid, Bundle, MAX_BID, parse_dice};
 
 /// Time limits of the official judge.
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone, Copy, Debug, serde::Serialize, serde::Deserialize)]
 pub struct Limits {
     pub ready: Duration,
     pub decision: Duration,
@@ -32,7 +32,7 @@ impl Default for Limits {
 }
 
 /// What a time limit is measured in.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, serde::Serialize)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 #[serde(rename_all = "lowercase")]
 pub enum Clock {
     /// The CPU time the program (all its threads) used since the command,

@@ -11,7 +11,9 @@ use crate::host::stop;
 use crate::rng::derive_seed;
 use crate::stats::wilson95;
 use rayon::prelude::*;
+use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
+use std::sync::OnceLock;
 use yacht_core::rules::{PerSeat, Seat};
 
 /// Which games a series plays: `deals` deals for each of `pairings`
@@ -207,6 +209,123 @@ impl Series<'_> {
                 games += 1;
             }
         }
+        Played {
+            games,
+            interrupted: games < schedule.len(),
+        }
+    }
+}
+
+/// A series described by data, so that another process can play any of
+/// its games: `eval`'s gauntlets and the tournament's rounds. Each game's
+/// result depends on the job and the game's place only.
+pub trait Job: Sync + Serialize + DeserializeOwned {
+    /// The job's name among the kinds a process can be sent.
+    const KIND: JobKind;
+    type Out: Send + Serialize + DeserializeOwned;
+    fn schedule(&self) -> Schedule;
+    fn lane(&self, at: GameAt) -> Lane;
+    fn play(&self, at: GameAt) -> Self::Out;
+}
+
+/// The kinds of [`Job`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum JobKind {
+    Gauntlet,
+    Round,
+}
+
+/// Where a job's games can be spread: the other processes of an MPI run
+/// (`host::spread`, with `--features mpi`). `begin` sends a job; `chunk`
+/// plays its games `games` (this process's share with `play_here`) and
+/// returns each process's encoded results with the games they are of;
+/// `done` ends the job.
+pub trait Spread: Send + Sync {
+    fn begin(&self, kind: JobKind, job: &[u8]);
+    fn chunk(
+        &self,
+        games: std::ops::Range<u64>,
+        play_here: &(dyn Fn(&[u64]) -> Vec<u8> + Sync),
+    ) -> Vec<(Vec<u64>, Vec<u8>)>;
+    fn done(&self);
+}
+
+static SPREAD: OnceLock<Box<dyn Spread>> = OnceLock::new();
+
+/// Spreads every job's games from now on (once per process).
+pub fn spread_with(spread: Box<dyn Spread>) {
+    if SPREAD.set(spread).is_err() {
+        panic!("series::spread_with called twice");
+    }
+}
+
+/// Plays games `ks` of `job` here (in parallel) and encodes their results,
+/// in `ks` order; `on_game` is told of each.
+pub fn play_encoded<J: Job>(job: &J, ks: &[u64], on_game: &(dyn Fn() + Sync)) -> Vec<u8> {
+    let schedule = job.schedule();
+    let results: Vec<J::Out> = ks
+        .par_iter()
+        .map(|&k| {
+            let out = job.play(schedule.at(k));
+            on_game();
+            out
+        })
+        .collect();
+    serde_json::to_vec(&results).expect("a job's results encode")
+}
+
+impl Series<'_> {
+    /// Plays `job` (its schedule, chunk by chunk; spread over processes
+    /// when a [`Spread`] is set); `fold` receives the results in game order.
+    pub fn run<J: Job>(
+        &self,
+        job: &J,
+        on_game: &(dyn Fn() + Sync),
+        fold: impl FnMut(GameAt, J::Out),
+    ) -> Played {
+        match SPREAD.get() {
+            Some(spread) => self.run_spread(spread.as_ref(), job, on_game, fold),
+            None => {
+                let play = |at| {
+                    let out = job.play(at);
+                    on_game();
+                    out
+                };
+                self.play(|at| job.lane(at), play, fold)
+            }
+        }
+    }
+
+    fn run_spread<J: Job>(
+        &self,
+        spread: &dyn Spread,
+        job: &J,
+        on_game: &(dyn Fn() + Sync),
+        mut fold: impl FnMut(GameAt, J::Out),
+    ) -> Played {
+        spread.begin(J::KIND, &serde_json::to_vec(job).expect("a job encodes"));
+        let schedule = self.schedule;
+        let chunk = self.chunk.max(1);
+        let mut games = 0;
+        for start in (0..schedule.len()).step_by(chunk as usize) {
+            if stop::requested() {
+                break;
+            }
+            let range = start..(start + chunk).min(schedule.len());
+            let here = |ks: &[u64]| play_encoded(job, ks, on_game);
+            let mut results: Vec<(u64, J::Out)> = Vec::new();
+            for (ks, encoded) in spread.chunk(range, &here) {
+                let outs: Vec<J::Out> =
+                    serde_json::from_slice(&encoded).expect("results of this very program");
+                results.extend(ks.into_iter().zip(outs));
+            }
+            results.sort_by_key(|r| r.0);
+            for (k, out) in results {
+                fold(schedule.at(k), out);
+                games += 1;
+            }
+        }
+        spread.done();
         Played {
             games,
             interrupted: games < schedule.len(),

@@ -17,10 +17,13 @@ use crate::host::play::Fault;
 use crate::host::player::{Player, PlayerError, play_deal};
 use crate::host::program::Limits;
 use crate::host::roster::{self, RosterError};
-use crate::host::series::{CHUNK, GameAt, Lane, Schedule, Series, seat_seeds};
+use crate::host::series::{CHUNK, GameAt, Job, JobKind, Lane, Schedule, Series, seat_seeds};
 use crate::host::stop;
 use crate::rng::derive_seed;
-use standings::{GameRecord, Tally};
+use serde::{Deserialize, Serialize};
+use standings::Tally;
+
+pub use standings::GameRecord;
 use std::collections::HashSet;
 
 /// One entrant.
@@ -165,37 +168,30 @@ impl Settings {
     }
 }
 
-/// A round's games: the entrants, the round's pairs and how it is played.
-struct Round<'a> {
-    entrants: &'a [Entrant],
-    pairs: &'a [(usize, usize)],
+/// A round's games: the entrants' players, the round's pairs, and how
+/// its games are seeded and timed.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+pub struct RoundJob {
+    players: Vec<Player>,
+    pairs: Vec<(usize, usize)>,
     number: u64,
-    settings: &'a Settings,
-    jobs: &'a rayon::ThreadPool,
+    deals: u64,
+    seed: u64,
+    limits: Limits,
 }
 
-impl Round<'_> {
-    /// Plays the round's games into `tally`; `on_game` is told of each
-    /// finished game.
-    fn play(&self, on_game: &(dyn Fn() + Sync), tally: &mut Tally) {
-        let s = self.settings;
-        let series = Series {
-            schedule: Schedule::paired(self.pairs.len() as u64, s.deals),
-            chunk: CHUNK,
-            jobs: Some(self.jobs),
-        };
-        let play = |at: GameAt| {
-            let record = self.game(at);
-            on_game();
-            record
-        };
-        series.play(|at| self.lane(at), play, |_, r| tally.add(r, self.entrants));
+impl Job for RoundJob {
+    const KIND: JobKind = JobKind::Round;
+    type Out = GameRecord;
+
+    fn schedule(&self) -> Schedule {
+        Schedule::paired(self.pairs.len() as u64, self.deals)
     }
 
     /// Games with a program run on the bounded pool.
     fn lane(&self, at: GameAt) -> Lane {
         let (a, b) = self.pairs[at.pairing];
-        let builtin = |e: usize| matches!(self.entrants[e].player, Player::Builtin(_));
+        let builtin = |e: usize| matches!(self.players[e], Player::Builtin(_));
         if builtin(a) && builtin(b) {
             Lane::Cores
         } else {
@@ -203,13 +199,19 @@ impl Round<'_> {
         }
     }
 
-    fn game(&self, at: GameAt) -> GameRecord {
-        let s = self.settings;
+    fn play(&self, at: GameAt) -> GameRecord {
         let (a, b) = self.pairs[at.pairing];
-        let seed = derive_seed(&[s.seed, self.number, a as u64, b as u64, at.deal]);
+        let seed = derive_seed(&[self.seed, self.number, a as u64, b as u64, at.deal]);
         let seated = at.seated(a, b);
-        let players = seated.map(|e| &self.entrants[e].player);
-        let g = play_deal(players, &at.deal(seed), seat_seeds(seed), s.limits, |_| {}).result;
+        let players = seated.map(|e| &self.players[e]);
+        let g = play_deal(
+            players,
+            &at.deal(seed),
+            seat_seeds(seed),
+            self.limits,
+            |_| {},
+        )
+        .result;
         let a_seat = at.first_seat();
         GameRecord {
             a,
@@ -232,16 +234,22 @@ pub fn run(entrants: &[Entrant], s: &Settings, on_game: &(dyn Fn() + Sync)) -> T
         .num_threads(s.jobs.max(1))
         .build()
         .expect("pool");
+    let players: Vec<Player> = entrants.iter().map(|e| e.player.clone()).collect();
     let round = |pairs: &[(usize, usize)], number: u64, tally: &mut Tally| {
-        let settings = s;
-        let round = Round {
-            entrants,
-            pairs,
+        let job = RoundJob {
+            players: players.clone(),
+            pairs: pairs.to_vec(),
             number,
-            settings,
-            jobs: &jobs,
+            deals: s.deals,
+            seed: s.seed,
+            limits: s.limits,
         };
-        round.play(on_game, tally);
+        let series = Series {
+            schedule: job.schedule(),
+            chunk: CHUNK,
+            jobs: Some(&jobs),
+        };
+        series.run(&job, on_game, |_, r| tally.add(r, entrants));
     };
     match s.format {
         Format::RoundRobin => {

@@ -7,12 +7,12 @@ use super::rating::bradley_terry;
 use crate::host::play::{Fault, Outcome};
 use crate::host::series::Record;
 use crate::text::{Align, Column, percent_interval, table, truncate};
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 use std::fmt;
 
 /// One game's result, from the first-listed entrant of its pairing.
-#[derive(Clone, Debug)]
-pub(super) struct GameRecord {
+#[derive(Clone, Debug, Serialize, Deserialize)]
+pub struct GameRecord {
     pub a: usize,
     pub b: usize,
     pub outcome_a: Outcome,

@@ -11,47 +11,17 @@ pub use fitness::{Fitness, MARGIN_SCALE, UnknownFitness};
 pub use paired::{Paired, unbounded, z_score};
 pub use table::table;
 
+pub use crate::host::gauntlet::Culprit;
+
+use crate::host::gauntlet::Gauntlet;
 use crate::host::play::Fault;
-use crate::host::player::{Player, play_deal};
-use crate::host::program::Limits;
-use crate::host::series::{GameAt, Lane, Record, Schedule, Series};
-use crate::host::transcript::Event;
-use crate::rng::derive_seed;
+use crate::host::player::Player;
+use crate::host::series::{Job, Record, Series};
 use crate::tune::suite::Opponent;
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 use std::fmt;
-use tally::{Game, Tally};
-
-/// Whose fault a game ended by, or whose stderr line it is.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
-pub enum Culprit {
-    Candidate,
-    Opponent,
-}
-
-impl Culprit {
-    fn of(candidate: bool) -> Culprit {
-        if candidate {
-            Culprit::Candidate
-        } else {
-            Culprit::Opponent
-        }
-    }
-
-    fn name(self) -> &'static str {
-        match self {
-            Culprit::Candidate => "candidate",
-            Culprit::Opponent => "opponent",
-        }
-    }
-}
-
-impl fmt::Display for Culprit {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.name())
-    }
-}
+use tally::Tally;
 
 /// Games against one opponent that ended by a fault. A game the opponent
 /// lost by a fault is a win for the candidate (the contest's rule), so they
@@ -86,7 +56,7 @@ impl Faults {
 
 /// The JSON of [`Faults::reasons`]: a map from "culprit: reason".
 mod reasons {
-    use super::Culprit;
+    use crate::host::gauntlet::Culprit;
     use serde::de::Error;
     use serde::{Deserialize, Deserializer, Serializer};
     use std::collections::BTreeMap;
@@ -235,27 +205,17 @@ pub fn evaluate_all(
     kind: Fitness,
     on_game: &(dyn Fn() + Sync),
 ) -> Vec<Evaluation> {
-    let n = suite.len();
-    // Pairing p: candidate p / n against opponent p mod n.
-    let pairings = (candidates.len() * n) as u64;
-    let mut tallies: Vec<Tally> = (0..pairings).map(|_| Tally::default()).collect();
-    let play = |at: GameAt| {
-        let (candidate, o) = (&candidates[at.pairing / n], at.pairing % n);
-        let game = play_one(
-            candidate,
-            &suite[o].player,
-            at,
-            derive_seed(&[seed, o as u64, at.deal]),
-        );
-        on_game();
-        game
+    let job = Gauntlet {
+        candidates: candidates.to_vec(),
+        opponents: suite.iter().map(|o| o.player.clone()).collect(),
+        deals,
+        seed,
     };
-    let series = Series::on_cores(Schedule::paired(pairings, deals));
-    let played = series.play(
-        |_| Lane::Cores,
-        play,
-        |at, g| tallies[at.pairing].add(g, kind),
-    );
+    let mut tallies: Vec<Tally> = (0..candidates.len() * suite.len())
+        .map(|_| Tally::default())
+        .collect();
+    let series = Series::on_cores(job.schedule());
+    let played = series.run(&job, on_game, |at, g| tallies[at.pairing].add(g, kind));
     let mut tallies = tallies.into_iter();
     let mut evaluations = Vec::with_capacity(candidates.len());
     for _ in candidates {
@@ -278,21 +238,6 @@ pub fn evaluate_all(
 pub fn fitness(results: &[OpponentResult]) -> f64 {
     let w: f64 = results.iter().map(|r| r.weight).sum();
     results.iter().map(|r| r.weight * r.score).sum::<f64>() / w
-}
-
-/// One game of a deal, from the candidate's side.
-fn play_one(candidate: &Player, opponent: &Player, at: GameAt, deal_seed: u64) -> Game {
-    let seat = at.first_seat();
-    let mut stderr = Vec::new();
-    let players = at.seated(candidate, opponent);
-    let (deal, seeds) = (at.deal(deal_seed), at.seeds(deal_seed));
-    let result = play_deal(players, &deal, seeds, Limits::default(), |e| {
-        if let Event::Debug(by, line) = e {
-            stderr.push((Culprit::of(by == seat), line));
-        }
-    })
-    .result;
-    Game::of(&result, seat, stderr)
 }
 
 impl Evaluation {

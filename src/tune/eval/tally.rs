@@ -1,41 +1,10 @@
 //! The running totals against one opponent, folded game by game in game
 //! order, and what they come to ([`OpponentResult`]).
 
-use super::{Culprit, Faults, Fitness, OpponentResult};
-use crate::host::play::{Fault, GameResult, Outcome};
+use super::{Faults, Fitness, OpponentResult};
+use crate::host::gauntlet::CandidateGame;
 use crate::host::series::Record;
 use crate::host::transcript::keep_last;
-use yacht_core::rules::Seat;
-
-/// One game from the candidate's side.
-#[derive(Clone, Debug)]
-pub(super) struct Game {
-    pub outcome: Outcome,
-    pub margin: i32,
-    pub total: i32,
-    pub bid_points: i32,
-    /// Who faulted, and why.
-    pub fault: Option<(Culprit, Fault)>,
-    /// Lines a program wrote to stderr, and whose.
-    pub stderr: Vec<(Culprit, String)>,
-}
-
-impl Game {
-    /// `r` from the side of the candidate, sitting at `seat`.
-    pub fn of(r: &GameResult, seat: Seat, stderr: Vec<(Culprit, String)>) -> Game {
-        Game {
-            outcome: r.outcome(seat),
-            margin: r.margin(seat),
-            total: r.totals()[seat],
-            bid_points: r.cards[seat].bid_points,
-            fault: r
-                .fault
-                .clone()
-                .map(|(s, why)| (Culprit::of(s == seat), why)),
-            stderr,
-        }
-    }
-}
 
 /// Totals against one opponent so far.
 #[derive(Default)]
@@ -50,7 +19,7 @@ pub(super) struct Tally {
 }
 
 impl Tally {
-    pub fn add(&mut self, g: Game, kind: Fitness) {
+    pub fn add(&mut self, g: CandidateGame, kind: Fitness) {
         let n = self.record.games();
         for (who, line) in g.stderr {
             keep_last(&mut self.stderr_tail, format!("game {n}, {who}: {line}"));
