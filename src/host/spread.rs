@@ -42,6 +42,9 @@ pub fn start() -> Role {
         }
         return Role::Root;
     }
+    // The shipped table, which every genome and `dp` plays on, is decoded
+    // now, while rank 0 starts, not when the first job arrives.
+    crate::players::values::shipped_table();
     serve(&world, rank, size);
     finish_here();
     Role::Served
@@ -142,10 +145,13 @@ impl Spread for Ranks {
     }
 }
 
-/// The games of a chunk that rank `rank` of `size` plays.
+/// The games of a chunk that rank `rank` of `size` plays: an equal run of
+/// consecutive deals (both games of a deal on one rank: the second finds
+/// the value table's rows of the first in the cache).
 fn share(games: &Range<u64>, rank: i32, size: i32) -> Vec<u64> {
-    let first = games.start + rank as u64;
-    (first..games.end).step_by(size as usize).collect()
+    let deals = (games.end - games.start).div_ceil(2);
+    let cut = |r: i32| (games.start + 2 * (deals * r as u64 / size as u64)).min(games.end);
+    (cut(rank)..cut(rank + 1)).collect()
 }
 
 /// A rank's life: jobs from rank 0, until it says quit.
@@ -181,5 +187,22 @@ fn serve_job<J: Job>(world: &SimpleCommunicator, bytes: &[u8], rank: i32, size: 
         let mine = series::play_encoded(&job, &share(&games, rank, size), &|| {});
         root.gather_into(&(mine.len() as i32));
         root.gather_varcount_into(&mine[..]);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::share;
+
+    #[test]
+    fn a_chunk_is_cut_into_runs_of_whole_deals_covering_it_once() {
+        for (games, size) in [(0..4096, 3), (4096..8191, 2), (10..11, 4), (0..6, 7)] {
+            let all: Vec<u64> = (0..size).flat_map(|r| share(&games, r, size)).collect();
+            assert_eq!(all, games.clone().collect::<Vec<_>>());
+            for r in 0..size {
+                let mine = share(&games, r, size);
+                assert!(mine.first().is_none_or(|k| (k - games.start) % 2 == 0));
+            }
+        }
     }
 }
