@@ -241,6 +241,8 @@ pub enum JobKind {
 /// returns each process's encoded results with the games they are of;
 /// `done` ends the job.
 pub trait Spread: Send + Sync {
+    /// The processes the games go to, this one included.
+    fn processes(&self) -> u64;
     fn begin(&self, kind: JobKind, job: &[u8]);
     fn chunk(
         &self,
@@ -251,6 +253,10 @@ pub trait Spread: Send + Sync {
 }
 
 static SPREAD: OnceLock<Box<dyn Spread>> = OnceLock::new();
+
+/// A spread chunk holds at least this many games per thread of the run
+/// (assuming every process has as many threads as this one).
+const GAMES_PER_THREAD: u64 = 64;
 
 /// Spreads every job's games from now on (once per process).
 pub fn spread_with(spread: Box<dyn Spread>) {
@@ -305,7 +311,9 @@ impl Series<'_> {
     ) -> Played {
         spread.begin(J::KIND, &serde_json::to_vec(job).expect("a job encodes"));
         let schedule = self.schedule;
-        let chunk = self.chunk.max(1);
+        // Enough games that every process's threads get a fair share.
+        let threads = spread.processes() * rayon::current_num_threads() as u64;
+        let chunk = self.chunk.max(GAMES_PER_THREAD * threads);
         let mut games = 0;
         for start in (0..schedule.len()).step_by(chunk as usize) {
             if stop::requested() {

@@ -93,6 +93,10 @@ impl Ranks {
 }
 
 impl Spread for Ranks {
+    fn processes(&self) -> u64 {
+        self.size as u64
+    }
+
     fn begin(&self, kind: JobKind, job: &[u8]) {
         let _held = lock();
         let world = self.world();
