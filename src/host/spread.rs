@@ -149,14 +149,18 @@ impl Spread for Ranks {
     }
 }
 
-/// The games of a chunk that rank `rank` of `size` plays: an equal run of
-/// consecutive deals (both games of a deal on one rank: the second finds
-/// the value table's rows of the first in the cache).
+/// The games of a chunk that rank `rank` of `size` plays: runs of
+/// `RUN` games (whole deals: the second game of a deal finds the value
+/// table's rows of the first in the cache), dealt round the ranks so that
+/// each gets its part of every opponent in the chunk.
 fn share(games: &Range<u64>, rank: i32, size: i32) -> Vec<u64> {
-    let deals = (games.end - games.start).div_ceil(2);
-    let cut = |r: i32| (games.start + 2 * (deals * r as u64 / size as u64)).min(games.end);
-    (cut(rank)..cut(rank + 1)).collect()
+    let runs = (games.start..games.end).step_by(RUN as usize);
+    let mine = runs.skip(rank as usize).step_by(size as usize);
+    mine.flat_map(|at| at..(at + RUN).min(games.end)).collect()
 }
+
+/// Games in a run of [`share`]: four deals.
+const RUN: u64 = 8;
 
 /// A rank's life: jobs from rank 0, until it says quit.
 fn serve(world: &SimpleCommunicator, rank: i32, size: i32) {
@@ -199,13 +203,15 @@ mod tests {
     use super::share;
 
     #[test]
-    fn a_chunk_is_cut_into_runs_of_whole_deals_covering_it_once() {
+    fn a_chunk_is_dealt_in_runs_of_whole_deals_covering_it_once() {
         for (games, size) in [(0..4096, 3), (4096..8191, 2), (10..11, 4), (0..6, 7)] {
-            let all: Vec<u64> = (0..size).flat_map(|r| share(&games, r, size)).collect();
+            let mut all: Vec<u64> = (0..size).flat_map(|r| share(&games, r, size)).collect();
+            all.sort();
             assert_eq!(all, games.clone().collect::<Vec<_>>());
             for r in 0..size {
                 let mine = share(&games, r, size);
-                assert!(mine.first().is_none_or(|k| (k - games.start) % 2 == 0));
+                let starts = mine.iter().filter(|&&k| (k - games.start) % 2 == 0).count();
+                assert_eq!(starts, mine.len().div_ceil(2), "whole deals");
             }
         }
     }
