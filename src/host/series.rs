@@ -320,7 +320,8 @@ impl Series<'_> {
                 break;
             }
             let range = start..(start + chunk).min(schedule.len());
-            let here = |ks: &[u64]| play_encoded(job, ks, on_game);
+            // Progress as the chunk's games come back, from every process.
+            let here = |ks: &[u64]| play_encoded(job, ks, &|| {});
             let mut results: Vec<(u64, J::Out)> = Vec::new();
             for (ks, encoded) in spread.chunk(range, &here) {
                 let outs: Vec<J::Out> =
@@ -330,6 +331,7 @@ impl Series<'_> {
             results.sort_by_key(|r| r.0);
             for (k, out) in results {
                 fold(schedule.at(k), out);
+                on_game();
                 games += 1;
             }
         }
