@@ -16,6 +16,10 @@ use mpi::traits::*;
 use std::ops::Range;
 use std::sync::Mutex;
 
+/// Variables a launcher sets in the processes it starts (Open MPI's
+/// mpirun, MPICH's hydra and Slurm's PMI-2, PMIx).
+const LAUNCHED: [&str; 3] = ["OMPI_COMM_WORLD_SIZE", "PMI_SIZE", "PMIX_RANK"];
+
 /// The MPI environment: taken and dropped (MPI_Finalize) at the end.
 static UNIVERSE: Mutex<Option<Universe>> = Mutex::new(None);
 
@@ -27,9 +31,17 @@ pub enum Role {
     Served,
 }
 
-/// Starts MPI. Rank 0 of several gets its series spread; any other rank
-/// serves them until rank 0 ends (then returns `Served`).
+/// Starts MPI when a launcher (`mpirun`, `srun`) started this process.
+/// Rank 0 of several gets its series spread; any other rank serves them
+/// until rank 0 ends (then returns `Served`). Without a launcher, MPI is
+/// not started at all: the process is the single process it would be
+/// without the feature (a singleton MPI_Init would start a daemon as this
+/// process's child, which the end of a program player's game takes for an
+/// escaped process and kills).
 pub fn start() -> Role {
+    if !LAUNCHED.iter().any(|v| std::env::var_os(v).is_some()) {
+        return Role::Root;
+    }
     let Some((universe, _)) = mpi::initialize_with_threading(mpi::Threading::Serialized) else {
         return Role::Root;
     };
