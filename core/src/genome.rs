@@ -132,6 +132,13 @@ pub const GENES: &[Gene] = &[
         100000.0,
         "see bid_adapt_mult: the margin over the opponent's scaled largest bid (100000: no cap)",
     ),
+    g(
+        "bid_read_zero",
+        0.0,
+        12.0,
+        0.0,
+        "once the opponent has bid 0 in this many rounds and never more, bid 1 on my bundle: a zero bidder pays for nothing, so 1 wins any contest at no cost (0: off)",
+    ),
 ];
 
 /// Genes that were dropped, with why. Genome files that still name one
@@ -193,6 +200,7 @@ pub const BID_FOLLOW: usize = gene_index("bid_follow");
 pub const BID_BEST_RESPONSE: usize = gene_index("bid_best_response");
 pub const BID_ADAPT_MULT: usize = gene_index("bid_adapt_mult");
 pub const BID_ADAPT_MARGIN: usize = gene_index("bid_adapt_margin");
+pub const BID_READ_ZERO: usize = gene_index("bid_read_zero");
 
 // The priorities are indexed as PRIO + category: the last must sit eleven
 // places on (a build error otherwise).

@@ -86,6 +86,22 @@ impl GenomeBot {
     /// then the bid genes; or the best response to the opponent's predicted
     /// bid, once its bids have matched the predictions.
     pub fn decide_bid(&mut self, view: &View) -> Bid {
+        let bid = self.value_bid(view);
+        self.against_zero_bidder(view, bid)
+    }
+
+    /// `bid` at 1, once the opponent has bid 0 in at least `bid_read_zero`
+    /// rounds and in every round so far (one bid above 0 ends the read for
+    /// the game): it contests for nothing, and 1 beats 0.
+    fn against_zero_bidder(&self, view: &View, bid: Bid) -> Bid {
+        let (rounds, bids) = (self.g[BID_READ_ZERO], &view.opp_bids);
+        let zero =
+            rounds > 0.0 && bids.len() as f32 >= rounds && bids.iter().all(|b| b.amount == 0);
+        if zero { Bid { amount: 1, ..bid } } else { bid }
+    }
+
+    /// The bid the values give (see [`GenomeBot::decide_bid`]).
+    fn value_bid(&mut self, view: &View) -> Bid {
         let Some((a, b)) = view.roll.and_then(|r| r.dice) else {
             return Bid {
                 bundle: Bundle::A,
@@ -280,6 +296,39 @@ mod tests {
         assert_eq!(bids.len(), 30 * AUCTIONS);
         // Some bids are contested amounts, not all 0.
         assert!(total_bid(&mut genome, &bids) > 100_000);
+    }
+
+    #[test]
+    fn the_zero_bidder_read_bids_1_after_zeros_only_and_never_against_dp() {
+        let mut read = with(BID_READ_ZERO, 2.0);
+        let mut plain = bot(&Genome::default());
+        // Against dp (its bids are not all 0): the same bids as without.
+        let mut a = DpBot::new(testkit::table());
+        let mut b = DpBot::new(testkit::table());
+        let (against_dp, _) = testkit::positions(&mut a, &mut b, 30);
+        for v in &against_dp {
+            assert_eq!(read.bid(v), plain.bid(v), "{v:?}");
+        }
+        // Against a zero bidder, from its second zero on: 1, same bundle.
+        let (bids, _) = positions();
+        let mut zeros = 0;
+        for v in bids.iter().filter(|v| v.roll.is_some()) {
+            let mut v = v.clone();
+            v.opp_bids = crate::game::BidLog::default();
+            for k in 0..v.rolls_seen.saturating_sub(1) {
+                let bundle = if k % 2 == 0 { Bundle::A } else { Bundle::B };
+                v.opp_bids.push(Bid { bundle, amount: 0 });
+            }
+            let (mine, theirs) = (read.bid(&v), plain.bid(&v));
+            assert_eq!(mine.bundle, theirs.bundle);
+            if v.opp_bids.len() >= 2 {
+                assert_eq!(mine.amount, 1);
+                zeros += 1;
+            } else {
+                assert_eq!(mine, theirs);
+            }
+        }
+        assert!(zeros > 100, "{zeros}");
     }
 
     #[test]
