@@ -166,23 +166,20 @@ impl MatchSummary {
     /// Both players' lines as a table for the terminal, with their first
     /// faults.
     pub fn render(&self) -> String {
-        let rows = [&self.p1, &self.p2].map(|s| {
-            let mut row = vec![s.name.clone()];
-            let r = s.record;
-            row.extend([r.wins, r.draws, r.losses].map(|n| n.to_string()));
-            row.extend([s.mean_total, s.mean_bid_points].map(|x| format!("{x:.0}")));
-            row.extend([s.p50_ms, s.p99_ms, s.max_ms].map(|x| format!("{x:.3}")));
-            row.push(s.faults.len().to_string());
-            let faults = s.faults.iter().take(5).map(|f| format!("    fault: {f}"));
-            let stderr = s.stderr_tail.iter().map(|l| format!("    stderr: {l}"));
-            (row, faults.chain(stderr).collect::<Vec<_>>())
-        });
-        let cells: Vec<Vec<String>> = rows.iter().map(|r| r.0.clone()).collect();
+        let sides = [&self.p1, &self.p2];
+        let cells: Vec<Vec<String>> = sides.iter().map(|s| s.cells()).collect();
         let mut table = table(&MATCH_COLUMNS, &cells).into_iter();
         let mut lines: Vec<String> = table.next().into_iter().collect();
-        for (line, (_, notes)) in table.zip(rows) {
+        for (line, side) in table.zip(sides) {
             lines.push(line);
-            lines.extend(notes);
+            let faults = side
+                .faults
+                .iter()
+                .take(5)
+                .map(|f| format!("    fault: {f}"));
+            lines.extend(faults);
+            let stderr = side.stderr_tail.iter().map(|l| format!("    stderr: {l}"));
+            lines.extend(stderr);
         }
         if self.interrupted {
             lines.push(format!(
@@ -196,6 +193,19 @@ impl MatchSummary {
         ));
         lines.push(String::new());
         lines.join("\n")
+    }
+}
+
+impl Side {
+    /// The side's row of the match table.
+    fn cells(&self) -> Vec<String> {
+        let r = self.record;
+        let mut row = vec![self.name.clone()];
+        row.extend([r.wins, r.draws, r.losses].map(|n| n.to_string()));
+        row.extend([self.mean_total, self.mean_bid_points].map(|x| format!("{x:.0}")));
+        row.extend([self.p50_ms, self.p99_ms, self.max_ms].map(|x| format!("{x:.3}")));
+        row.push(self.faults.len().to_string());
+        row
     }
 }
 

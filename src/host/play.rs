@@ -50,7 +50,7 @@ impl fmt::Display for Fault {
 }
 
 /// A game's result for one seat.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub enum Outcome {
     Win,
     Draw,

@@ -135,6 +135,15 @@ impl Program {
             .split_first()
             .ok_or_else(|| std::io::Error::other("empty command line"))?;
         let mut command = Command::new(prog);
+        // A program is never part of an MPI run this process may be in
+        // (`--features mpi`): it does not see the launcher's variables.
+        let launcher = |k: &std::ffi::OsStr| {
+            let k = k.to_string_lossy();
+            ["OMPI_", "PMI_", "PMIX_"].iter().any(|p| k.starts_with(p))
+        };
+        for (k, _) in std::env::vars_os().filter(|(k, _)| launcher(k)) {
+            command.env_remove(k);
+        }
         command
             .args(args)
             .stdin(Stdio::piped())

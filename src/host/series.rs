@@ -229,7 +229,7 @@ pub trait Job: Sync + Serialize + DeserializeOwned {
 }
 
 /// The kinds of [`Job`].
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum JobKind {
     Gauntlet,
     Round,

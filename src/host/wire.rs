@@ -1,9 +1,9 @@
-//! What crosses between processes (`--features mpi`): players, faults and
-//! outcomes as serde records, each read back to exactly what was sent (a
+//! What crosses between processes (`--features mpi`): players and faults
+//! as serde records, each read back to exactly what was sent (a
 //! genome travels as its genes, not as a file name; a `dp` as the spec
 //! string that parses back to it).
 
-use crate::host::play::{Fault, Outcome};
+use crate::host::play::Fault;
 use crate::host::player::Player;
 use crate::players::StrategySpec;
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
@@ -104,38 +104,10 @@ impl<'de> Deserialize<'de> for Fault {
     }
 }
 
-/// An outcome as it travels.
-#[derive(Serialize, Deserialize)]
-enum OutcomeWire {
-    Win,
-    Draw,
-    Loss,
-}
-
-impl Serialize for Outcome {
-    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        match self {
-            Outcome::Win => OutcomeWire::Win,
-            Outcome::Draw => OutcomeWire::Draw,
-            Outcome::Loss => OutcomeWire::Loss,
-        }
-        .serialize(s)
-    }
-}
-
-impl<'de> Deserialize<'de> for Outcome {
-    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Outcome, D::Error> {
-        Ok(match OutcomeWire::deserialize(d)? {
-            OutcomeWire::Win => Outcome::Win,
-            OutcomeWire::Draw => Outcome::Draw,
-            OutcomeWire::Loss => Outcome::Loss,
-        })
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::host::play::Outcome;
 
     fn round_trip<T: Serialize + for<'de> Deserialize<'de>>(x: &T) -> T {
         serde_json::from_str(&serde_json::to_string(x).unwrap()).unwrap()
