@@ -139,6 +139,27 @@ pub const GENES: &[Gene] = &[
         0.0,
         "once the opponent has bid 0 in this many rounds and never more, bid 1 on my bundle: a zero bidder pays for nothing, so 1 wins any contest at no cost (0: off)",
     ),
+    g(
+        "wp_put_auctions",
+        0.0,
+        4.0,
+        0.0,
+        "puts by win probability when at most this many auctions follow them (0: off, the exact value's put; 2: the puts of rounds 10 and 11): the genome's best puts are played out in wp_rollouts seeded futures each, both players as dp, and the one that wins most is put",
+    ),
+    g(
+        "wp_rollouts",
+        50.0,
+        4000.0,
+        1000.0,
+        "futures played out per win-probability put (on the same dice for every candidate); the cost of a put grows with it",
+    ),
+    g(
+        "wp_confidence",
+        0.0,
+        4.0,
+        2.0,
+        "a put other than the best by value is made only when its win-probability edge is this many standard errors above 0 (paired over the same futures)",
+    ),
 ];
 
 /// Genes that were dropped, with why. Genome files that still name one
@@ -201,6 +222,9 @@ pub const BID_BEST_RESPONSE: usize = gene_index("bid_best_response");
 pub const BID_ADAPT_MULT: usize = gene_index("bid_adapt_mult");
 pub const BID_ADAPT_MARGIN: usize = gene_index("bid_adapt_margin");
 pub const BID_READ_ZERO: usize = gene_index("bid_read_zero");
+pub const WP_PUT_AUCTIONS: usize = gene_index("wp_put_auctions");
+pub const WP_ROLLOUTS: usize = gene_index("wp_rollouts");
+pub const WP_CONFIDENCE: usize = gene_index("wp_confidence");
 
 // The priorities are indexed as PRIO + category: the last must sit eleven
 // places on (a build error otherwise).

@@ -11,6 +11,7 @@ use crate::dp::{
 };
 use crate::game::{Card, Holding, Put, Strategy, View, put_of};
 use crate::genome::*;
+use crate::rollout::{self, Side};
 use crate::rules::{AUCTIONS, Bid, Bundle, CATEGORIES, Category, MAX_BID};
 use crate::tables::Hand10;
 use crate::value::{BestMove, NextRows, ValueTable};
@@ -232,13 +233,81 @@ impl Strategy for GenomeBot {
         let me = &view.me;
         match me.holding {
             Holding::Ten(hand) => {
-                let best = self.best_put(me, hand);
+                let best = self
+                    .put_for_the_win(view, hand)
+                    .unwrap_or_else(|| self.best_put(me, hand));
                 put_of(best.category, best.put)
             }
             Holding::Five(dice) => put_of(last_category(me).unwrap_or(Category::Choice), dice),
             Holding::Empty => view.fallback_put(),
         }
     }
+}
+
+/// How many of the genome's best puts a win-probability put compares.
+pub const WP_CANDIDATES: usize = 5;
+
+impl GenomeBot {
+    /// The put by win probability, when `wp_put_auctions` covers this
+    /// round: the genome's `WP_CANDIDATES` best puts, each played out in
+    /// the same `wp_rollouts` futures against the opponent's put by value;
+    /// the best by value unless another wins more by `wp_confidence`
+    /// standard errors. None when off, or when the opponent's hand is not
+    /// known.
+    fn put_for_the_win(&self, view: &View, hand: Hand10) -> Option<BestMove> {
+        let after = AUCTIONS.checked_sub(view.rolls_seen)?;
+        if after == 0 || after as f32 > self.g[WP_PUT_AUCTIONS] {
+            return None;
+        }
+        let Holding::Ten(theirs) = view.opp.holding else {
+            return None;
+        };
+        let opp_put = self.values.best_put(view.opp.used, view.opp.upper, theirs);
+        let opp = Side::after(&view.opp, &opp_put)?;
+        let rows = self.shape(&view.me, self.values.next_rows(view.me.used, view.me.upper));
+        let candidates = rows.ranked_puts(hand, WP_CANDIDATES);
+        let mine = candidates
+            .iter()
+            .map(|m| Side::after(&view.me, m))
+            .collect::<Option<Vec<_>>>()?;
+        let rollouts = self.g[WP_ROLLOUTS].round() as u32;
+        let c = rollout::compare(
+            self.values,
+            &mine,
+            opp,
+            view.rolls_seen,
+            rollouts,
+            seed_of(view),
+        );
+        let pick = (1..candidates.len())
+            .map(|k| (k, c.edge(k)))
+            .filter(|&(_, (_, z))| z >= f64::from(self.g[WP_CONFIDENCE]))
+            .max_by(|a, b| a.1.0.total_cmp(&b.1.0))
+            .map_or(0, |(k, _)| k);
+        Some(candidates[pick])
+    }
+}
+
+/// A seed that names the position a put is chosen in (both cards, the
+/// round), so the same position always sees the same futures.
+fn seed_of(view: &View) -> u64 {
+    let card = |c: &Card| {
+        let held = match c.holding {
+            Holding::Empty => 0,
+            Holding::Five(d) => 1 + u64::from(d.0),
+            Holding::Ten(h) => 1000 + u64::from(h.0),
+        };
+        [
+            u64::from(c.used.bits()),
+            c.upper as u64,
+            c.total() as u64,
+            held,
+        ]
+    };
+    let words = [card(&view.me), card(&view.opp)].concat();
+    words.iter().fold(view.rolls_seen as u64, |h, &w| {
+        rollout::mix(h ^ w).wrapping_add(w)
+    })
 }
 
 /// The submission's `main`: the genome bot with `genes` on `table` (see
@@ -329,6 +398,60 @@ mod tests {
             }
         }
         assert!(zeros > 100, "{zeros}");
+    }
+
+    #[test]
+    fn win_probability_puts_are_seeded_by_the_position_and_switch_on_a_measured_edge() {
+        let mut g = Genome::default();
+        g.genes[WP_PUT_AUCTIONS] = 2.0;
+        g.genes[WP_ROLLOUTS] = 300.0;
+        let wp = bot(&g);
+        let mut plain = bot(&Genome::default());
+        let mut a = DpBot::new(testkit::table());
+        let mut b = DpBot::new(testkit::table());
+        let (_, puts) = testkit::positions(&mut a, &mut b, 80);
+        let mut switched = vec![];
+        for v in &puts {
+            let Holding::Ten(hand) = v.me.holding else {
+                continue;
+            };
+            let chosen = wp.put_for_the_win(v, hand);
+            if !(10..=11).contains(&v.rolls_seen) {
+                // Outside the last two puts before an auction: the value's put.
+                assert_eq!(chosen, None, "round {}", v.rolls_seen);
+                assert_eq!(bot(&g).put(v), plain.put(v));
+                continue;
+            }
+            let chosen = chosen.unwrap();
+            assert_eq!(
+                wp.put_for_the_win(v, hand),
+                Some(chosen),
+                "seeded by the position"
+            );
+            let ranked = wp
+                .values
+                .next_rows(v.me.used, v.me.upper)
+                .ranked_puts(hand, WP_CANDIDATES);
+            assert!(ranked.contains(&chosen));
+            if chosen != ranked[0] {
+                switched.push((v, ranked[0], chosen));
+            }
+        }
+        assert!(switched.len() >= 3, "{}", switched.len());
+        // On fresh futures (another seed, more of them) the puts it chose
+        // win more than the value's puts would have.
+        let mut edge = 0.0;
+        for (v, best, chosen) in &switched {
+            let Holding::Ten(theirs) = v.opp.holding else {
+                unreachable!()
+            };
+            let opp_put = wp.values.best_put(v.opp.used, v.opp.upper, theirs);
+            let opp = Side::after(&v.opp, &opp_put).unwrap();
+            let sides = [best, chosen].map(|m| Side::after(&v.me, m).unwrap());
+            let c = rollout::compare(wp.values, &sides, opp, v.rolls_seen, 3000, 0xC0FFEE);
+            edge += c.edge(1).0;
+        }
+        assert!(edge > 0.0, "{edge} over {} switched puts", switched.len());
     }
 
     #[test]

@@ -14,6 +14,7 @@ pub mod genome;
 pub mod genome_bot;
 pub mod outlook;
 pub mod protocol;
+pub mod rollout;
 pub mod rules;
 pub mod ship;
 pub mod submission;

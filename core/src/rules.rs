@@ -303,6 +303,14 @@ pub enum Bundle {
 }
 
 impl Bundle {
+    /// 0 for A, 1 for B.
+    pub fn index(self) -> usize {
+        match self {
+            Bundle::A => 0,
+            Bundle::B => 1,
+        }
+    }
+
     pub fn other(self) -> Bundle {
         match self {
             Bundle::A => Bundle::B,

@@ -2,6 +2,7 @@
 //! referee (the core cannot depend on it). The schedule is the rules'.
 
 use crate::game::{Roll, Strategy, View};
+use crate::rollout::Stream;
 use crate::rules::{AUCTIONS, PerSeat, ROUNDS, Seat, has_auction, has_scoring, resolve_auction};
 use crate::value::ValueTable;
 use std::sync::OnceLock;
@@ -15,23 +16,6 @@ pub fn table() -> &'static ValueTable {
     })
 }
 
-/// SplitMix64: a dice stream for tests (the tuner's deals use rand_pcg).
-pub struct Dice(pub u64);
-
-impl Dice {
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
-
-    pub fn five(&mut self) -> [u8; 5] {
-        std::array::from_fn(|_| (self.next() % 6) as u8 + 1)
-    }
-}
-
 /// The views the first seat decided from (bids, puts) in `games` seeded
 /// games between two strategies; panics on an illegal put.
 pub fn positions(
@@ -41,7 +25,7 @@ pub fn positions(
 ) -> (Vec<View>, Vec<View>) {
     let (mut bids, mut puts) = (vec![], vec![]);
     for g in 0..games {
-        let mut dice = Dice(g);
+        let mut dice = Stream(g);
         let mut players: PerSeat<&mut dyn Strategy> = PerSeat::new(&mut *first, &mut *second);
         let mut views = PerSeat::<View>::default();
         for round in 1..=ROUNDS {
@@ -56,7 +40,7 @@ pub fn positions(
                     views[seat].on_my_bid(b);
                     b
                 });
-                let tie = if dice.next().is_multiple_of(2) {
+                let tie = if dice.next_u64().is_multiple_of(2) {
                     Seat::First
                 } else {
                     Seat::Second

@@ -476,24 +476,56 @@ impl NextRows<'_> {
 
     /// The best put from a hand of ten (see [`ValueTable::best_put`]).
     pub fn best_put(&self, hand: Hand10) -> BestMove {
-        match &self.adjust {
-            None => self.search(hand, |_, _, now, next| now + next),
-            Some(adjust) => self.search(hand, |c, k, now, next| {
-                now + adjust[c.index()][k] + self.future * next
-            }),
-        }
-    }
-
-    /// The put of most `value(category, points in thousands, gain now,
-    /// V after)`; ties go to the first split, then the first category.
-    #[inline(always)]
-    fn search(&self, hand: Hand10, value: impl Fn(Category, usize, f32, f32) -> f32) -> BestMove {
-        let t = tables();
         let mut best = BestMove {
             category: Category::Choice,
             put: Dice5(0),
+            carry: Dice5(0),
             value: f32::NEG_INFINITY,
         };
+        self.each_put(hand, |m| {
+            if m.value > best.value {
+                best = m;
+            }
+        });
+        best
+    }
+
+    /// The `k` best puts from a hand of ten, best first; among equal
+    /// values the order of [`NextRows::best_put`]'s tie-break, so the first
+    /// is always the best put.
+    pub fn ranked_puts(&self, hand: Hand10, k: usize) -> Vec<BestMove> {
+        let mut all = Vec::new();
+        self.each_put(hand, |m| all.push(m));
+        // Stable: equal values keep the order they were found in.
+        all.sort_by(|a, b| b.value.total_cmp(&a.value));
+        all.truncate(k);
+        all
+    }
+
+    /// Every put from a hand (split by split, then category by category),
+    /// valued exactly or as shaped.
+    #[inline(always)]
+    fn each_put(&self, hand: Hand10, visit: impl FnMut(BestMove)) {
+        match &self.adjust {
+            None => self.search(hand, |_, _, now, next| now + next, visit),
+            Some(adjust) => self.search(
+                hand,
+                |c, k, now, next| now + adjust[c.index()][k] + self.future * next,
+                visit,
+            ),
+        }
+    }
+
+    /// Visits every put valued by `value(category, points in thousands,
+    /// gain now, V after)`, splits in order, then categories.
+    #[inline(always)]
+    fn search(
+        &self,
+        hand: Hand10,
+        value: impl Fn(Category, usize, f32, f32) -> f32,
+        mut visit: impl FnMut(BestMove),
+    ) {
+        let t = tables();
         for split in t.splits(hand) {
             for c in self.used.complement().iter() {
                 let pts = t.score5(split.put, c);
@@ -505,17 +537,14 @@ impl NextRows<'_> {
                     None => (pts as f32, 0),
                 };
                 let next = self.next[c.index()][n][split.carry.0 as usize];
-                let v = value(c, pts as usize / 1000, now, next);
-                if v > best.value {
-                    best = BestMove {
-                        category: c,
-                        put: split.put,
-                        value: v,
-                    };
-                }
+                visit(BestMove {
+                    category: c,
+                    put: split.put,
+                    carry: split.carry,
+                    value: value(c, pts as usize / 1000, now, next),
+                });
             }
         }
-        best
     }
 }
 
@@ -524,6 +553,8 @@ impl NextRows<'_> {
 pub struct BestMove {
     pub category: Category,
     pub put: Dice5,
+    /// The five dice the put leaves.
+    pub carry: Dice5,
     pub value: f32,
 }
 
@@ -539,7 +570,7 @@ impl Rows for ValueTable {
 mod tests {
     use super::*;
     use crate::rules::{bonus_for, score_dice};
-    use crate::testkit::{Dice, table};
+    use crate::testkit::table;
 
     #[test]
     fn rows_are_the_reachable_states_with_settled_totals_shared() {
@@ -706,7 +737,7 @@ mod tests {
     fn solitaire_games_score_what_the_table_expects() {
         let table = table();
         let games = 20_000;
-        let mut dice = Dice(7);
+        let mut dice = crate::rollout::Stream(7);
         let (mut sum, mut sq) = (0.0, 0.0);
         for _ in 0..games {
             let score = table.play_solitaire(|| dice.five()) as f64;

@@ -7,6 +7,7 @@ use crate::edge::threads::with_threads;
 use crate::files::write_atomic;
 use crate::host::player::{Player, check_programs};
 use crate::host::program::Limits;
+use crate::tune::eval::Baseline;
 use anyhow::{Context, Result, bail};
 use std::path::PathBuf;
 
@@ -18,6 +19,11 @@ pub struct EvalArgs {
     /// Or any player: builtin spec (greedy, sample:N, …) or builtin:SPEC or a command.
     #[arg(long)]
     player: Option<String>,
+    /// Also play this player on the same deals (a genome TOML path, or a
+    /// player as for --player) and show the candidate's paired difference
+    /// from it, opponent by opponent, with a 95 % interval.
+    #[arg(long)]
+    baseline: Option<String>,
     /// Opponents instead of the suite (repeatable; spec or command).
     #[arg(long)]
     vs: Vec<String>,
@@ -45,6 +51,17 @@ pub struct EvalArgs {
     quiet: bool,
 }
 
+/// `--baseline`'s player: a path ending in `.toml` is a genome, anything
+/// else a player as for `--player`.
+fn baseline_player(text: &str) -> Result<Player> {
+    let player = if text.ends_with(".toml") {
+        Player::builtin(&format!("genome:{text}"))
+    } else {
+        Player::parse(text)
+    };
+    player.with_context(|| format!("--baseline {text}"))
+}
+
 /// Runs `tuner eval`.
 pub fn run(a: EvalArgs) -> Result<()> {
     outputs_go_to_folders([&a.json])?;
@@ -56,19 +73,33 @@ pub fn run(a: EvalArgs) -> Result<()> {
         (None, Some(s)) => (Player::parse(s).context("--player")?, s.clone()),
         (None, None) => bail!("give --genome PATH or --player SPEC"),
     };
+    let baseline = a.baseline.as_deref().map(baseline_player).transpose()?;
     let suite = crate::tune::suite::load(&a.suite, &a.vs)?;
     let players = suite.iter().map(|o| &o.player);
-    check_programs(players.chain([&player]), Limits::default())?;
+    check_programs(players.chain([&player]).chain(&baseline), Limits::default())?;
+    let candidates: Vec<Player> = [player].into_iter().chain(baseline).collect();
     let deals = a.games.div_ceil(2).max(1);
     let start = std::time::Instant::now();
-    let bar = Counter::new("eval", "games", 2 * deals * suite.len() as u64, a.quiet);
-    let e = with_threads(a.threads, || {
-        crate::tune::eval::evaluate_with(&player, &suite, deals, a.seed, a.fitness, &|| bar.inc())
-    })?;
+    let total = 2 * deals * (suite.len() * candidates.len()) as u64;
+    let bar = Counter::new("eval", "games", total, a.quiet);
+    let mut all = with_threads(a.threads, || {
+        let on_game = || bar.inc();
+        crate::tune::eval::evaluate_all(&candidates, &suite, deals, a.seed, a.fitness, &on_game)
+    })?
+    .into_iter();
     bar.finish();
     let secs = start.elapsed().as_secs_f64();
+    let e = all.next().expect("the candidate's evaluation");
+    let compared = all.next().and_then(|b| {
+        let name = a.baseline.as_deref().unwrap_or_default();
+        Baseline::new(name, &e, &b)
+    });
     write_out(&crate::tune::eval::table(&e));
-    let games: u32 = e.opponents.iter().map(|o| o.games).sum();
+    if let Some(b) = &compared {
+        write_out(&crate::tune::eval::baseline_table(b));
+    }
+    let played: u32 = e.opponents.iter().map(|o| o.games).sum();
+    let games = played as usize * candidates.len();
     if !a.quiet {
         eprintln!(
             "{games} games in {secs:.1} s ({:.0} games/s)",
@@ -76,7 +107,10 @@ pub fn run(a: EvalArgs) -> Result<()> {
         );
     }
     if let Some(path) = &a.json {
-        write_atomic(path, e.to_json(&label, a.seed)?.as_bytes())?;
+        write_atomic(
+            path,
+            e.to_json(&label, a.seed, compared.as_ref())?.as_bytes(),
+        )?;
     }
     if let Some(why) = e.unearned() {
         bail!("{why}");

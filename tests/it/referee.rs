@@ -426,3 +426,68 @@ fn a_program_that_leaves_its_process_group_leaves_nothing_behind() {
         String::from_utf8_lossy(&left.stdout)
     );
 }
+
+#[test]
+fn eval_baseline_shows_paired_differences_on_the_same_deals() {
+    let dir = scratch("eval-baseline");
+    let json = dir.join("e.json");
+    let eval = |baseline: &str| {
+        let mut cmd = tuner();
+        cmd.args(["eval", "--genome"])
+            .arg(crate::repo("params/default.toml"))
+            .args(["--baseline", baseline, "--vs", "sample:6", "--vs", "greedy"])
+            .args(["--games", "40", "--seed", "5", "--quiet", "--json"])
+            .arg(&json);
+        let out = run_ok(&mut cmd);
+        let v: serde_json::Value = serde_json::from_slice(&std::fs::read(&json).unwrap()).unwrap();
+        (String::from_utf8(out.stdout).unwrap(), v)
+    };
+    // The default genome makes dp's moves: game for game the same results,
+    // so every difference is 0 with no spread.
+    let (text, v) = eval("dp");
+    assert!(
+        text.contains("against the baseline dp on the same deals"),
+        "{text}"
+    );
+    for row in v["baseline"]["opponents"].as_array().unwrap() {
+        assert_eq!(row["difference"], 0.0, "{row}");
+        assert_eq!(row["std_error"], 0.0, "{row}");
+        assert_eq!(row["games_per_opponent"], 40);
+    }
+    // Against greedy as the baseline, the differences are the two players'
+    // scores apart, opponent by opponent.
+    let (_, v) = eval("greedy");
+    let b = &v["baseline"];
+    assert_eq!(b["player"], "greedy");
+    for (row, own) in b["opponents"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .zip(v["opponents"].as_array().unwrap())
+    {
+        let diff = own["score"].as_f64().unwrap() - row["baseline_score"].as_f64().unwrap();
+        assert!(
+            (row["difference"].as_f64().unwrap() - diff).abs() < 1e-9,
+            "{row}"
+        );
+    }
+    assert!(
+        b["opponents"][1]["difference"].as_f64().unwrap() > 0.2,
+        "{b}"
+    );
+    // A baseline that names nothing is an error before any game.
+    let out = tuner()
+        .args([
+            "eval",
+            "--player",
+            "greedy",
+            "--baseline",
+            "no-such.toml",
+            "--vs",
+            "greedy",
+        ])
+        .output()
+        .unwrap();
+    assert!(!out.status.success());
+    assert!(String::from_utf8_lossy(&out.stderr).contains("--baseline no-such.toml"));
+}

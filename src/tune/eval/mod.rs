@@ -8,8 +8,8 @@ mod table;
 mod tally;
 
 pub use fitness::{Fitness, MARGIN_SCALE, UnknownFitness};
-pub use paired::{Paired, unbounded, z_score};
-pub use table::table;
+pub use paired::{Baseline, BaselineRow, Paired, unbounded, z_score};
+pub use table::{baseline_table, table};
 
 pub use crate::host::gauntlet::Culprit;
 
@@ -311,7 +311,12 @@ impl Evaluation {
 
     /// The evaluation as `tuner eval --json` writes it: who was evaluated,
     /// the seed, the fitness and the per-opponent results.
-    pub fn to_json(&self, label: &str, seed: u64) -> serde_json::Result<String> {
+    pub fn to_json(
+        &self,
+        label: &str,
+        seed: u64,
+        baseline: Option<&Baseline>,
+    ) -> serde_json::Result<String> {
         let mut json = serde_json::json!({
             "genome": label,
             "seed": seed,
@@ -321,6 +326,9 @@ impl Evaluation {
         });
         if self.interrupted {
             json["interrupted"] = true.into();
+        }
+        if let Some(b) = baseline {
+            json["baseline"] = serde_json::to_value(b)?;
         }
         serde_json::to_string_pretty(&json)
     }

@@ -109,6 +109,49 @@ impl Paired {
     }
 }
 
+/// A candidate against a baseline player on the same deals, opponent by
+/// opponent: what `tuner eval --baseline` prints and writes.
+#[derive(Clone, Debug, Serialize, Deserialize, PartialEq)]
+pub struct Baseline {
+    /// The baseline as given (a genome path or a player).
+    pub player: String,
+    pub fitness: f64,
+    pub opponents: Vec<BaselineRow>,
+}
+
+/// One opponent of a [`Baseline`]: the baseline's own score, and the
+/// candidate's minus it, game by game.
+#[derive(Clone, Debug, Serialize, Deserialize, PartialEq)]
+pub struct BaselineRow {
+    pub name: String,
+    pub baseline_score: f64,
+    #[serde(flatten)]
+    pub paired: Paired,
+}
+
+impl Baseline {
+    /// `candidate` against `baseline` (both evaluated on one seed and suite;
+    /// None otherwise).
+    pub fn new(player: &str, candidate: &Evaluation, baseline: &Evaluation) -> Option<Baseline> {
+        let each = candidate.paired_each(baseline)?;
+        let opponents = baseline
+            .opponents
+            .iter()
+            .zip(each)
+            .map(|(o, paired)| BaselineRow {
+                name: o.name.clone(),
+                baseline_score: o.score,
+                paired,
+            })
+            .collect();
+        Some(Baseline {
+            player: player.to_string(),
+            fitness: baseline.fitness,
+            opponents,
+        })
+    }
+}
+
 impl Evaluation {
     /// `self` against `other`, game by game (both on the same seed and
     /// suite; None otherwise).

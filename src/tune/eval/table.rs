@@ -1,7 +1,7 @@
 //! An evaluation as a table for the terminal: a row per opponent, then the
 //! faults' reasons, the programs' last stderr lines and the fitness.
 
-use super::Evaluation;
+use super::{Baseline, Evaluation};
 use crate::text::{Align, Column, percent_interval, table as grid};
 
 const COLUMNS: [Column; 11] = [
@@ -61,5 +61,42 @@ pub fn table(e: &Evaluation) -> String {
     if e.interrupted {
         lines.push("(interrupted: over the games played so far)".to_string());
     }
+    lines.iter().map(|l| format!("{l}\n")).collect()
+}
+
+const BASELINE_COLUMNS: [Column; 6] = [
+    Column::new("opponent", Align::Left, 24),
+    Column::new("games", Align::Right, 6),
+    Column::new("baseline", Align::Right, 9),
+    Column::new("difference", Align::Right, 11),
+    Column::new("95% CI", Align::Right, 17),
+    Column::new("z", Align::Right, 7),
+];
+
+/// The candidate against the baseline, opponent by opponent: the
+/// baseline's score and the paired difference (candidate minus baseline,
+/// in points of the score's percent) with its 95 % interval.
+pub fn baseline_table(b: &Baseline) -> String {
+    let pct = |x: f64| format!("{:+.2}", 100.0 * x);
+    let rows: Vec<Vec<String>> = b
+        .opponents
+        .iter()
+        .map(|r| {
+            let (d, se) = (r.paired.difference, r.paired.std_error);
+            vec![
+                r.name.clone(),
+                r.paired.games_per_opponent.to_string(),
+                format!("{:.2}%", 100.0 * r.baseline_score),
+                pct(d),
+                format!("{} – {}", pct(d - 1.96 * se), pct(d + 1.96 * se)),
+                format!("{:.2}", r.paired.z),
+            ]
+        })
+        .collect();
+    let mut lines = vec![format!(
+        "against the baseline {} on the same deals (difference: candidate minus baseline, points of %):",
+        b.player
+    )];
+    lines.extend(grid(&BASELINE_COLUMNS, &rows));
     lines.iter().map(|l| format!("{l}\n")).collect()
 }

@@ -1,0 +1,247 @@
+//! Win probability by rollouts: from a position where both players have
+//! put this round, the rest of the game is played out many times on seeded
+//! dice, both players playing `dp` (puts by value, the signed equilibrium
+//! bid, ties by a coin), and each future is scored as a win, a draw or a
+//! loss. Candidate positions are compared on common random numbers: rollout
+//! `i` of a decision draws the same bundles and coins for every candidate,
+//! so their difference is measured on the same futures. Std-only: the
+//! submission runs it.
+
+use crate::dp::BidRule;
+use crate::game::{Card, Holding};
+use crate::rules::{AUCTIONS, Category, CategorySet, PerSeat, Seat, bonus_for, resolve_auction};
+use crate::tables::{Dice5, tables};
+use crate::value::{BestMove, ValueTable};
+
+/// SplitMix64: the dice and coins of rollouts (and of the core's tests).
+#[derive(Clone, Copy, Debug)]
+pub struct Stream(pub u64);
+
+impl Stream {
+    pub fn next_u64(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        mix(self.0)
+    }
+
+    /// Five dice, each uniform on 1..=6.
+    pub fn five(&mut self) -> [u8; 5] {
+        std::array::from_fn(|_| (self.next_u64() % 6) as u8 + 1)
+    }
+}
+
+/// SplitMix64's finaliser: a well-spread hash of one word.
+pub fn mix(mut z: u64) -> u64 {
+    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    z ^ (z >> 31)
+}
+
+/// One player in a rollout, between rounds: what it has used, its upper
+/// total, its total so far (bonus and bid points included) and its carry.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Side {
+    pub used: CategorySet,
+    pub upper: i32,
+    pub total: i32,
+    pub carry: Dice5,
+}
+
+impl Side {
+    /// The side of `card` once it has made `put` from its hand of ten;
+    /// None unless the card holds ten dice.
+    pub fn after(card: &Card, put: &BestMove) -> Option<Side> {
+        let Holding::Ten(_) = card.holding else {
+            return None;
+        };
+        let mut side = Side {
+            used: card.used,
+            upper: card.upper,
+            total: card.total(),
+            carry: put.carry,
+        };
+        side.score(put.category, put.put);
+        Some(side)
+    }
+
+    /// Scores `dice` into `category` (points and any bonus).
+    fn score(&mut self, category: Category, dice: Dice5) {
+        let points = tables().score5(dice, category);
+        self.total += points + bonus_for(category, points, self.upper);
+        if category.face().is_some() {
+            self.upper += points;
+        }
+        self.used.insert(category);
+    }
+
+    /// Round 13: the carry into the one category left.
+    fn finish(&mut self) {
+        if let Some(last) = self.used.complement().first() {
+            self.score(last, self.carry);
+        }
+    }
+}
+
+/// One auction and put of a rollout for one player: its best put with
+/// each bundle (whose values give its gap).
+struct Plans([BestMove; 2]);
+
+impl Plans {
+    fn new(values: &ValueTable, side: &Side, bundles: [Dice5; 2]) -> Plans {
+        let next = values.next_rows(side.used, side.upper);
+        Plans(bundles.map(|b| next.best_put(tables().add5(side.carry, b))))
+    }
+
+    /// A minus B.
+    fn gap(&self) -> f32 {
+        self.0[0].value - self.0[1].value
+    }
+}
+
+/// The margin (mine minus theirs) at the end of one future: the rounds
+/// after `round` played by both sides as `dp`, on `stream`'s dice.
+pub fn play_out(values: &ValueTable, sides: [Side; 2], round: usize, stream: &mut Stream) -> i32 {
+    let t = tables();
+    let mut sides = PerSeat::new(sides[0], sides[1]);
+    for _ in round..AUCTIONS {
+        let roll = [stream.five(), stream.five()].map(|f| t.dice5(&f).expect("faces 1 to 6"));
+        let tie = if stream.next_u64() & 1 == 0 {
+            Seat::First
+        } else {
+            Seat::Second
+        };
+        let plans = PerSeat::from_fn(|seat| Plans::new(values, &sides[seat], roll));
+        let bids = PerSeat::from_fn(|seat| {
+            BidRule::Signed.bid(plans[seat].gap(), plans[seat.other()].gap())
+        });
+        let awards = resolve_auction(bids.first, bids.second, tie);
+        for seat in Seat::ALL {
+            let award = awards[seat];
+            let put = plans[seat].0[award.bundle.index()];
+            let side = &mut sides[seat];
+            side.total += award.bid_points;
+            side.score(put.category, put.put);
+            side.carry = put.carry;
+        }
+    }
+    for seat in Seat::ALL {
+        sides[seat].finish();
+    }
+    sides.first.total - sides.second.total
+}
+
+/// How candidates fared on the same futures: per candidate, its win points
+/// (2 a win, 1 a draw) and its paired difference from candidate 0.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Comparison {
+    pub rollouts: u32,
+    pub points: Vec<u32>,
+    /// Sum over rollouts of (points − candidate 0's points).
+    pub diff: Vec<i64>,
+    /// Sum over rollouts of the squared difference.
+    pub diff_sq: Vec<u64>,
+}
+
+impl Comparison {
+    /// Candidate `k`'s estimated edge over candidate 0 in win points per
+    /// game (a win is 2), and how many standard errors it is from 0
+    /// (0 when nothing differed).
+    pub fn edge(&self, k: usize) -> (f64, f64) {
+        let n = f64::from(self.rollouts.max(1));
+        let mean = self.diff[k] as f64 / n;
+        let var = (self.diff_sq[k] as f64 / n - mean * mean).max(0.0);
+        let se = (var / n).sqrt();
+        let z = if se > 0.0 { mean / se } else { 0.0 };
+        (mean, z)
+    }
+}
+
+/// Plays `rollouts` futures from each candidate position of mine against
+/// the opponent's `opp` (both after round `round`'s puts), future `i` on
+/// the dice of `mix(seed + i)` for every candidate.
+pub fn compare(
+    values: &ValueTable,
+    mine: &[Side],
+    opp: Side,
+    round: usize,
+    rollouts: u32,
+    seed: u64,
+) -> Comparison {
+    let k = mine.len();
+    let mut c = Comparison {
+        rollouts,
+        points: vec![0; k],
+        diff: vec![0; k],
+        diff_sq: vec![0; k],
+    };
+    let mut points = vec![0u32; k];
+    for i in 0..rollouts {
+        let start = Stream(mix(seed.wrapping_add(u64::from(i))));
+        for (p, side) in points.iter_mut().zip(mine) {
+            let margin = play_out(values, [*side, opp], round, &mut start.clone());
+            *p = (1 + margin.signum()) as u32;
+        }
+        for j in 0..k {
+            let d = i64::from(points[j]) - i64::from(points[0]);
+            c.points[j] += points[j];
+            c.diff[j] += d;
+            c.diff_sq[j] += (d * d) as u64;
+        }
+    }
+    c
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::testkit;
+
+    fn dice(f: [u8; 5]) -> Dice5 {
+        tables().dice5(&f).unwrap()
+    }
+
+    #[test]
+    fn the_last_round_is_the_carry_into_the_last_category() {
+        // Only YACHT left, carrying 66666 against 12345: +50000 − 0.
+        let used = CategorySet::ALL
+            .complement()
+            .with(Category::Yacht)
+            .complement();
+        let side = |carry, total| Side {
+            used,
+            upper: 70000,
+            total,
+            carry: dice(carry),
+        };
+        let v = testkit::table();
+        let m = play_out(
+            v,
+            [side([6; 5], 1000), side([1, 2, 3, 4, 5], 0)],
+            12,
+            &mut Stream(0),
+        );
+        assert_eq!(m, 51000);
+    }
+
+    #[test]
+    fn futures_are_the_same_for_every_candidate_and_seeded() {
+        let v = testkit::table();
+        let used = CategorySet::ALL.complement();
+        let side = Side {
+            used,
+            upper: 0,
+            total: 0,
+            carry: dice([1, 2, 3, 4, 5]),
+        };
+        // The same side twice: the same futures, so no difference.
+        let c = compare(v, &[side, side], side, 10, 200, 7);
+        assert_eq!(c.diff, vec![0, 0]);
+        assert_eq!(c.points[0], c.points[1]);
+        assert_eq!(c.edge(1), (0.0, 0.0));
+        assert_eq!(compare(v, &[side, side], side, 10, 200, 7), c);
+        // A different seed, different futures.
+        assert_ne!(
+            compare(v, &[side], side, 2, 50, 8).points,
+            compare(v, &[side], side, 2, 50, 9).points
+        );
+    }
+}
