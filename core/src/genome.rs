@@ -154,6 +154,20 @@ pub const GENES: &[Gene] = &[
         "futures played out per win-probability put (on the same dice for every candidate); the cost of a put grows with it",
     ),
     g(
+        "wp_bid_auctions",
+        0.0,
+        6.0,
+        0.0,
+        "bids by win probability in this many last auctions (0: off): futures after the auction (wp_rollouts, both players as dp) when I receive A and when B; against a read opponent (see wp_read_tolerance) the bid of most P(win) against its predicted bids, otherwise the indifference bid, where winning and losing the auction win the game equally often",
+    ),
+    g(
+        "wp_read_tolerance",
+        0.0,
+        5000.0,
+        100.0,
+        "the opponent's bids count as read once two of them were predicted (by the signed equilibrium on my table) within this many points and none was further off; its next bid is then predicted as the equilibrium plus one of the errors seen",
+    ),
+    g(
         "wp_confidence",
         0.0,
         4.0,
@@ -225,6 +239,8 @@ pub const BID_READ_ZERO: usize = gene_index("bid_read_zero");
 pub const WP_PUT_AUCTIONS: usize = gene_index("wp_put_auctions");
 pub const WP_ROLLOUTS: usize = gene_index("wp_rollouts");
 pub const WP_CONFIDENCE: usize = gene_index("wp_confidence");
+pub const WP_BID_AUCTIONS: usize = gene_index("wp_bid_auctions");
+pub const WP_READ_TOLERANCE: usize = gene_index("wp_read_tolerance");
 
 // The priorities are indexed as PRIO + category: the last must sit eleven
 // places on (a build error otherwise).

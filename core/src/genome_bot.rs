@@ -15,6 +15,7 @@ use crate::rollout::{self, Side};
 use crate::rules::{AUCTIONS, Bid, Bundle, CATEGORIES, Category, MAX_BID};
 use crate::tables::Hand10;
 use crate::value::{BestMove, NextRows, ValueTable};
+use crate::wp_bid::Futures;
 
 /// The genome bot.
 pub struct GenomeBot {
@@ -88,7 +89,14 @@ impl GenomeBot {
     /// bid, once its bids have matched the predictions.
     pub fn decide_bid(&mut self, view: &View) -> Bid {
         let bid = self.value_bid(view);
+        let bid = self.bid_for_the_win(view, bid).unwrap_or(bid);
         self.against_zero_bidder(view, bid)
+    }
+
+    /// Whether the opponent's bids are predicted (for the best response or
+    /// the bid by win probability).
+    fn predicts(&self) -> bool {
+        self.g[BID_BEST_RESPONSE] > 0.0 || self.g[WP_BID_AUCTIONS] > 0.0
     }
 
     /// `bid` at 1, once the opponent has bid 0 in at least `bid_read_zero`
@@ -114,7 +122,7 @@ impl GenomeBot {
         });
         let [op_a, op_b] = bundle_values(self.values, &view.opp, [a, b]);
         let (mine, theirs) = (my_a - my_b, op_a - op_b);
-        if self.g[BID_BEST_RESPONSE] > 0.0 {
+        if self.predicts() {
             if view.rolls_seen == 1 {
                 self.predicted = [None; AUCTIONS];
             }
@@ -129,7 +137,9 @@ impl GenomeBot {
             if let Some(slot) = self.predicted.get_mut(view.rolls_seen.wrapping_sub(1)) {
                 *slot = Some(predicted);
             }
-            if let Some(bid) = self.best_response(view, mine, theirs, predicted) {
+            if self.g[BID_BEST_RESPONSE] > 0.0
+                && let Some(bid) = self.best_response(view, mine, theirs, predicted)
+            {
                 return bid;
             }
         }
@@ -285,6 +295,66 @@ impl GenomeBot {
             .max_by(|a, b| a.1.0.total_cmp(&b.1.0))
             .map_or(0, |(k, _)| k);
         Some(candidates[pick])
+    }
+}
+
+impl GenomeBot {
+    /// The bid by win probability, when `wp_bid_auctions` covers this
+    /// auction (from round 2, when both players carry dice): the margins of
+    /// the same `wp_rollouts` futures when I receive A and when B, then the
+    /// best response to the opponent's predicted bids once they are read,
+    /// else the indifference bid on `value`'s bundle.
+    fn bid_for_the_win(&self, view: &View, value: Bid) -> Option<Bid> {
+        let left = (AUCTIONS + 1).checked_sub(view.rolls_seen)?;
+        if view.rolls_seen < 2 || left as f32 > self.g[WP_BID_AUCTIONS] {
+            return None;
+        }
+        let (a, b) = view.roll?.dice?;
+        let rollouts = self.g[WP_ROLLOUTS].round() as u32;
+        let seed = seed_of(view) ^ rollout::mix(u64::from(a.0) << 8 | u64::from(b.0));
+        let margins = |mine, theirs| {
+            let me = Side::after_bundle(self.values, &view.me, mine)?;
+            let opp = Side::after_bundle(self.values, &view.opp, theirs)?;
+            Some(rollout::margins(
+                self.values,
+                [me, opp],
+                view.rolls_seen,
+                rollouts,
+                seed,
+            ))
+        };
+        let futures = Futures::new(margins(a, b)?, margins(b, a)?);
+        Some(match self.read(view) {
+            Some(theirs) => futures.best_response(&theirs, value),
+            None => futures.indifference(value.bundle),
+        })
+    }
+
+    /// The opponent's next bid as read: this auction's prediction plus each
+    /// error seen so far this game (signed: a bid on B counts negative),
+    /// once at least two bids were predicted and none was off by more than
+    /// `wp_read_tolerance`; None otherwise.
+    fn read(&self, view: &View) -> Option<Vec<Bid>> {
+        let now = (*self.predicted.get(view.rolls_seen.checked_sub(1)?)?)?;
+        let signed = |b: &Bid| match b.bundle {
+            Bundle::A => i64::from(b.amount),
+            Bundle::B => -i64::from(b.amount),
+        };
+        let errors: Vec<i64> = self
+            .predicted
+            .iter()
+            .zip(view.opp_bids.iter())
+            .filter_map(|(p, actual)| p.map(|p| signed(actual) - signed(&p)))
+            .collect();
+        let tolerance = f64::from(self.g[WP_READ_TOLERANCE]);
+        if errors.len() < 2 || errors.iter().any(|e| e.abs() as f64 > tolerance) {
+            return None;
+        }
+        let bid = |s: i64| Bid {
+            bundle: if s >= 0 { Bundle::A } else { Bundle::B },
+            amount: s.unsigned_abs().min(u64::from(MAX_BID)) as u32,
+        };
+        Some(errors.iter().map(|e| bid(signed(&now) + e)).collect())
     }
 }
 
@@ -452,6 +522,45 @@ mod tests {
             edge += c.edge(1).0;
         }
         assert!(edge > 0.0, "{edge} over {} switched puts", switched.len());
+    }
+
+    #[test]
+    fn the_read_predicts_dps_bids_exactly_and_a_contradicted_read_is_dropped() {
+        let mut g = Genome::default();
+        g.genes[WP_BID_AUCTIONS] = 3.0;
+        g.genes[WP_ROLLOUTS] = 100.0;
+        let mut wp = bot(&g);
+        let mut plain = bot(&Genome::default());
+        let mut dp = DpBot::new(testkit::table());
+        let (bids, _) = testkit::positions(&mut wp, &mut dp, 2);
+        // The last game's views; the bot holds that game's predictions.
+        let game = &bids[bids.len() - AUCTIONS..];
+        let actual = &game.last().unwrap().opp_bids;
+        let mut read = 0;
+        for v in game {
+            let k = v.rolls_seen;
+            let before = wp.predicted;
+            let bid = wp.decide_bid(v);
+            // From the third auction on, every read bid is dp's own.
+            match wp.read(v) {
+                Some(theirs) if k <= actual.len() => {
+                    assert!(theirs.iter().all(|t| *t == actual[k - 1]), "auction {k}");
+                    read += 1;
+                }
+                Some(_) => {}
+                None => assert!(k < 3, "auction {k}: no read"),
+            }
+            // Outside the last three auctions, the value's bid.
+            if k < AUCTIONS - 2 {
+                assert_eq!(bid, plain.decide_bid(v), "auction {k}");
+            }
+            wp.predicted = before;
+        }
+        assert!(read >= 8, "{read}");
+        // The outlook player's bids are not the equilibrium's: no read.
+        let mut other = crate::outlook::OutlookBot::new();
+        let (bids, _) = testkit::positions(&mut wp, &mut other, 1);
+        assert_eq!(wp.read(bids.last().unwrap()), None);
     }
 
     #[test]

@@ -20,6 +20,7 @@ pub mod ship;
 pub mod submission;
 pub mod tables;
 pub mod value;
+pub mod wp_bid;
 
 #[cfg(test)]
 mod testkit;

@@ -63,6 +63,24 @@ impl Side {
         Some(side)
     }
 
+    /// The side of `card` (holding five dice) once it has received
+    /// `bundle` and put by value; None unless the card holds five dice.
+    pub fn after_bundle(values: &ValueTable, card: &Card, bundle: Dice5) -> Option<Side> {
+        let Holding::Five(carry) = card.holding else {
+            return None;
+        };
+        let hand = tables().add5(carry, bundle);
+        let put = values.best_put(card.used, card.upper, hand);
+        let mut side = Side {
+            used: card.used,
+            upper: card.upper,
+            total: card.total(),
+            carry: put.carry,
+        };
+        side.score(put.category, put.put);
+        Some(side)
+    }
+
     /// Scores `dice` into `category` (points and any bonus).
     fn score(&mut self, category: Category, dice: Dice5) {
         let points = tables().score5(dice, category);
@@ -129,6 +147,24 @@ pub fn play_out(values: &ValueTable, sides: [Side; 2], round: usize, stream: &mu
     sides.first.total - sides.second.total
 }
 
+/// The margins of `rollouts` futures from `sides` (both after round
+/// `round`'s puts), future `i` on the dice of `mix(seed + i)`: the same
+/// futures for every position given the same seed and round.
+pub fn margins(
+    values: &ValueTable,
+    sides: [Side; 2],
+    round: usize,
+    rollouts: u32,
+    seed: u64,
+) -> Vec<i32> {
+    (0..rollouts)
+        .map(|i| {
+            let mut stream = Stream(mix(seed.wrapping_add(u64::from(i))));
+            play_out(values, sides, round, &mut stream)
+        })
+        .collect()
+}
+
 /// How candidates fared on the same futures: per candidate, its win points
 /// (2 a win, 1 a draw) and its paired difference from candidate 0.
 #[derive(Clone, Debug, Default, PartialEq)]
@@ -155,9 +191,13 @@ impl Comparison {
     }
 }
 
-/// Plays `rollouts` futures from each candidate position of mine against
-/// the opponent's `opp` (both after round `round`'s puts), future `i` on
-/// the dice of `mix(seed + i)` for every candidate.
+/// Win points of a margin: 2 a win, 1 a draw, 0 a loss.
+fn win_points(margin: i32) -> u32 {
+    (1 + margin.signum()) as u32
+}
+
+/// Plays the same `rollouts` futures (see [`margins`]) from each candidate
+/// position of mine against the opponent's `opp`.
 pub fn compare(
     values: &ValueTable,
     mine: &[Side],
@@ -166,6 +206,10 @@ pub fn compare(
     rollouts: u32,
     seed: u64,
 ) -> Comparison {
+    let each: Vec<Vec<i32>> = mine
+        .iter()
+        .map(|side| margins(values, [*side, opp], round, rollouts, seed))
+        .collect();
     let k = mine.len();
     let mut c = Comparison {
         rollouts,
@@ -173,16 +217,12 @@ pub fn compare(
         diff: vec![0; k],
         diff_sq: vec![0; k],
     };
-    let mut points = vec![0u32; k];
-    for i in 0..rollouts {
-        let start = Stream(mix(seed.wrapping_add(u64::from(i))));
-        for (p, side) in points.iter_mut().zip(mine) {
-            let margin = play_out(values, [*side, opp], round, &mut start.clone());
-            *p = (1 + margin.signum()) as u32;
-        }
-        for j in 0..k {
-            let d = i64::from(points[j]) - i64::from(points[0]);
-            c.points[j] += points[j];
+    let base: Vec<u32> = each[0].iter().map(|&m| win_points(m)).collect();
+    for (j, margins) in each.iter().enumerate() {
+        for (&m, &b) in margins.iter().zip(&base) {
+            let p = win_points(m);
+            let d = i64::from(p) - i64::from(b);
+            c.points[j] += p;
             c.diff[j] += d;
             c.diff_sq[j] += (d * d) as u64;
         }

@@ -1,0 +1,176 @@
+//! The bid by win probability: from the margins of the same futures after
+//! this auction — when I receive A, and when I receive B, both players then
+//! playing `dp` — the bid that wins the game most often. Against predicted
+//! opponent bids (each equally likely) it is the best response on P(win):
+//! one over, at, or one under an amount the opponent is expected to bid, or
+//! nothing. Without a prediction it is the indifference bid: the amount at
+//! which winning the auction and losing it (to an opponent bidding the same)
+//! win the game equally often — the signed equilibrium d when every future
+//! counts by its points instead. Bid points follow the rules'
+//! `resolve_auction`, the one place they are defined. Std-only.
+
+use crate::rules::{Bid, Bundle, MAX_BID, PerSeat, Seat, resolve_auction};
+
+/// The margins (mine minus the opponent's, this auction's bid points left
+/// out) of the same futures, by the bundle I receive, sorted.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Futures {
+    got: [Vec<i32>; 2],
+}
+
+impl Futures {
+    /// From the margins when I receive A and when I receive B (one per
+    /// future, any order); panics if either is empty.
+    pub fn new(mut got_a: Vec<i32>, mut got_b: Vec<i32>) -> Futures {
+        assert!(!got_a.is_empty() && !got_b.is_empty(), "no futures");
+        got_a.sort_unstable();
+        got_b.sort_unstable();
+        Futures {
+            got: [got_a, got_b],
+        }
+    }
+
+    /// P(win), a draw counting ½, when I receive `bundle` and this
+    /// auction's bid points move my margin by `shift`.
+    pub fn p_win(&self, bundle: Bundle, shift: i64) -> f64 {
+        let m = &self.got[bundle.index()];
+        let below = m.partition_point(|&x| i64::from(x) + shift < 0);
+        let not_above = m.partition_point(|&x| i64::from(x) + shift <= 0);
+        let (wins, draws) = (m.len() - not_above, not_above - below);
+        (wins as f64 + 0.5 * draws as f64) / m.len() as f64
+    }
+
+    /// P(win) of my bid against the opponent's: a tie of bids goes either
+    /// way with a fair coin.
+    pub fn against(&self, mine: Bid, theirs: Bid) -> f64 {
+        let coin = Seat::ALL.map(|tie| {
+            let awards = resolve_auction(mine, theirs, tie);
+            let PerSeat { first, second } = awards;
+            self.p_win(
+                first.bundle,
+                i64::from(first.bid_points) - i64::from(second.bid_points),
+            )
+        });
+        0.5 * (coin[0] + coin[1])
+    }
+
+    /// Mean P(win) of `mine` over the opponent's predicted bids.
+    fn expected(&self, mine: Bid, theirs: &[Bid]) -> f64 {
+        theirs.iter().map(|&t| self.against(mine, t)).sum::<f64>() / theirs.len() as f64
+    }
+
+    /// The bid of most mean P(win) against `theirs` (each equally likely;
+    /// not empty): `first`, then on each bundle 0 and one under, at and one
+    /// over each predicted amount; the first of equals is kept.
+    pub fn best_response(&self, theirs: &[Bid], first: Bid) -> Bid {
+        let near = |t: &Bid| [t.amount.saturating_sub(1), t.amount, t.amount + 1];
+        let amounts = theirs.iter().flat_map(near).chain([0]);
+        let mut candidates = vec![first];
+        for bundle in [Bundle::A, Bundle::B] {
+            candidates.extend(amounts.clone().map(|amount| Bid {
+                bundle,
+                amount: amount.min(MAX_BID),
+            }));
+        }
+        let mut best = (first, self.expected(first, theirs));
+        for c in candidates {
+            let p = self.expected(c, theirs);
+            if p > best.1 {
+                best = (c, p);
+            }
+        }
+        best.0
+    }
+
+    /// The amount on `bundle` at which winning the auction and losing it
+    /// win the game equally often, both players bidding that amount
+    /// (winning: I pay it and the opponent is paid it; losing: the reverse,
+    /// with the other bundle). The chance of winning falls with the amount
+    /// and that of losing rises; where they are equal over a range (few
+    /// distinct futures), its middle.
+    pub fn indifference(&self, bundle: Bundle) -> Bid {
+        let gap = |x: u32| {
+            let s = 2 * i64::from(x);
+            self.p_win(bundle, -s) - self.p_win(bundle.other(), s)
+        };
+        let from = first_amount(|x| gap(x) <= 0.0);
+        let past = first_amount(|x| gap(x) < 0.0);
+        let amount = if past > from {
+            (from + past - 1) / 2
+        } else {
+            from
+        };
+        Bid { bundle, amount }
+    }
+}
+
+/// The least amount in 0..=MAX_BID where `holds` (which, once true, stays
+/// true as the amount grows), or MAX_BID.
+fn first_amount(holds: impl Fn(u32) -> bool) -> u32 {
+    let (mut lo, mut hi) = (0u32, MAX_BID);
+    while lo < hi {
+        let mid = lo + (hi - lo) / 2;
+        if holds(mid) {
+            hi = mid;
+        } else {
+            lo = mid + 1;
+        }
+    }
+    lo
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn bid(bundle: Bundle, amount: u32) -> Bid {
+        Bid { bundle, amount }
+    }
+
+    #[test]
+    fn p_win_counts_wins_and_half_the_draws_after_the_shift() {
+        let f = Futures::new(vec![-3000, -1000, 0, 2000], vec![5000; 4]);
+        assert_eq!(f.p_win(Bundle::A, 0), (1.0 + 0.5) / 4.0);
+        assert_eq!(f.p_win(Bundle::A, 1000), (2.0 + 0.5) / 4.0);
+        assert_eq!(f.p_win(Bundle::A, -2000), 0.5 / 4.0);
+        assert_eq!(f.p_win(Bundle::B, -5001), 0.0);
+    }
+
+    #[test]
+    fn against_a_known_bid_one_over_or_one_under_it_wins_most() {
+        // Receiving A leaves me 4000 ahead in every future, B 1000 behind.
+        let f = Futures::new(vec![4000; 10], vec![-1000; 10]);
+        // The opponent bids 1500 on A. Winning at 1501: 4000 − 1501 − 1500
+        // > 0, a sure win; losing at 1499: −1000 + 1499 + 1500 > 0 too.
+        let theirs = bid(Bundle::A, 1500);
+        assert_eq!(f.against(bid(Bundle::A, 1501), theirs), 1.0);
+        assert_eq!(f.against(bid(Bundle::A, 1499), theirs), 1.0);
+        // It bids 300 on A: winning at 301 wins (4000 − 601), losing at 299
+        // loses (−1000 + 599); a tie at 300 is the coin.
+        let theirs = bid(Bundle::A, 300);
+        assert_eq!(f.against(bid(Bundle::A, 301), theirs), 1.0);
+        assert_eq!(f.against(bid(Bundle::A, 299), theirs), 0.0);
+        assert_eq!(f.against(bid(Bundle::A, 300), theirs), 0.5);
+        // On B I get B and pay: −1000 − 5 + 300 < 0.
+        assert_eq!(f.against(bid(Bundle::B, 5), theirs), 0.0);
+        let best = f.best_response(&[theirs], bid(Bundle::A, 0));
+        assert_eq!(f.against(best, theirs), 1.0);
+        assert_eq!(best, bid(Bundle::A, 301));
+    }
+
+    #[test]
+    fn the_indifference_bid_is_d_for_one_future_and_where_the_chances_cross() {
+        // One future: A leaves me +8000, B −4000. Winning A at x: 8000 − 2x;
+        // losing at x: −4000 + 2x; equal at x = 3000 = (8000 + 4000) / 4.
+        let f = Futures::new(vec![8000], vec![-4000]);
+        assert_eq!(f.indifference(Bundle::A), bid(Bundle::A, 3000));
+        // Three futures each. Winning A at x wins in the futures above 2x
+        // (−2000, 6000, 10000), losing in those above −2x (−9000, −4000,
+        // 1000): 2/3 each for x in 2001..=2999 (from 3000 on, the 6000
+        // future is a draw), so the middle, 2500.
+        let f = Futures::new(vec![-2000, 6000, 10000], vec![-9000, -4000, 1000]);
+        assert_eq!(f.indifference(Bundle::A), bid(Bundle::A, 2500));
+        assert_eq!(f.p_win(Bundle::A, -5000), 2.0 / 3.0);
+        assert_eq!(f.p_win(Bundle::B, 5000), 2.0 / 3.0);
+    }
+}
