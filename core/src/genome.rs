@@ -156,7 +156,7 @@ pub const GENES: &[Gene] = &[
     g(
         "wp_bid_auctions",
         0.0,
-        6.0,
+        11.0,
         0.0,
         "bids by win probability in this many last auctions (0: off): futures after the auction (wp_rollouts, both players as dp) when I receive A and when B; against a read opponent (see wp_read_tolerance) the bid of most P(win) against its predicted bids, otherwise the indifference bid, where winning and losing the auction win the game equally often",
     ),

@@ -56,6 +56,14 @@ pub struct EvolveArgs {
     /// `prefix*` (e.g. `prio_*`), comma-separated or repeated.
     #[arg(long, value_delimiter = ',', conflicts_with = "resume")]
     freeze: Vec<String>,
+    /// Futures per win-probability decision in the run's games (GA and
+    /// validation): every genome plays with wp_rollouts set to it. 0: the
+    /// win-probability decisions are off in the run (their genes frozen,
+    /// kept in the files as they are), since they cost milliseconds a move.
+    /// What the shipped bot gains by them is measured with `tuner eval
+    /// --baseline`.
+    #[arg(long, default_value_t = 0, conflicts_with = "resume")]
+    rollouts: u32,
     /// Run folder name under runs/ (default: run-s<seed>, made unique).
     #[arg(long, value_parser = clap::builder::NonEmptyStringValueParser::new(), conflicts_with = "resume")]
     name: Option<String>,
@@ -184,6 +192,7 @@ fn open_or_create(a: &EvolveArgs) -> Result<(RunDir, crate::tune::run::lock::Run
         heldout: crate::tune::suite::load(&a.heldout, &[])?,
         fitness: a.fitness,
         freeze: a.freeze.clone(),
+        rollouts: a.rollouts,
     })?)
 }
 

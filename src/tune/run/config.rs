@@ -17,6 +17,7 @@ use crate::tune::suite::Opponent;
 use serde::{Deserialize, Serialize};
 use std::path::{Path, PathBuf};
 use yacht_core::genome::Genome;
+use yacht_core::genome::{WP_BID_AUCTIONS, WP_PUT_AUCTIONS, WP_ROLLOUTS};
 
 /// One opponent as recorded in a run's config.
 #[derive(Clone, Debug, Serialize, Deserialize, PartialEq)]
@@ -76,6 +77,11 @@ pub struct RunConfig {
     /// Every folder the run writes to; a resume writes to the same ones.
     #[serde(default)]
     pub folders: Folders,
+    /// Futures per win-probability decision in the run's games (see
+    /// [`at_budget`]); 0, and in runs before it was recorded: those
+    /// decisions off.
+    #[serde(default)]
+    pub rollouts: u32,
 }
 
 /// The folders a run writes to, besides its own.
@@ -149,22 +155,23 @@ pub fn git_revision() -> String {
 impl RunConfig {
     /// The training suite.
     pub fn opponents(&self) -> Result<Vec<Opponent>> {
-        players_of(&self.suite)
+        players_of(&self.suite, self.rollouts)
     }
 
     /// The held-out suite.
     pub fn heldout_opponents(&self) -> Result<Vec<Opponent>> {
-        players_of(&self.heldout)
+        players_of(&self.heldout, self.rollouts)
     }
 }
 
-/// The players of a suite recorded in a run's config.
-fn players_of(suite: &[SuiteEntry]) -> Result<Vec<Opponent>> {
+/// The players of a suite recorded in a run's config, genomes at the run's
+/// budget of `rollouts`.
+fn players_of(suite: &[SuiteEntry], rollouts: u32) -> Result<Vec<Opponent>> {
     suite
         .iter()
         .map(|e| {
             let player = match &e.genes {
-                Some(genes) => genome_player(&e.name, &genes.genome),
+                Some(genes) => genome_player(&e.name, &at_budget(&genes.genome, rollouts)),
                 None => Player::parse(&e.player).map_err(|err| RunError::Suite {
                     name: e.name.clone(),
                     err,
@@ -198,9 +205,21 @@ fn entries_of(suite: &[Opponent]) -> Vec<SuiteEntry> {
 }
 
 impl RunConfig {
-    /// The genes the GA leaves alone.
+    /// The genes the GA leaves alone: those frozen by the run's settings,
+    /// and the win-probability genes its games do not play as written
+    /// (`wp_rollouts` always, the others while the budget is 0).
     pub fn frozen(&self) -> Result<FrozenGenes> {
-        Ok(frozen_genes(&self.ga.frozen)?)
+        let budget = match self.rollouts {
+            0 => "wp_*",
+            _ => "wp_rollouts",
+        };
+        let patterns = self.ga.frozen.iter().cloned().chain([budget.to_string()]);
+        Ok(frozen_genes(&patterns.collect::<Vec<_>>())?)
+    }
+
+    /// `g` as it plays in this run's games (see [`at_budget`]).
+    pub fn player(&self, name: &str, g: &Genome) -> Player {
+        genome_player(name, &at_budget(g, self.rollouts))
     }
 
     /// The first generation: the initial genomes, then perturbed copies.
@@ -256,6 +275,8 @@ pub struct NewRun {
     pub fitness: Fitness,
     /// Genes the GA leaves as the initial genomes have them.
     pub freeze: Vec<String>,
+    /// Futures per win-probability decision in the run's games.
+    pub rollouts: u32,
 }
 
 /// Creates a run folder and its config.toml (seed, settings, suite,
@@ -317,6 +338,7 @@ pub fn create_run(new: &NewRun) -> Result<(RunDir, RunLock)> {
         heldout_file: new.heldout_file.clone(),
         resumed_at: Vec::new(),
         folders: new.folders.clone(),
+        rollouts: new.rollouts,
     };
     dir.save_config(&cfg)?;
     Ok((dir, lock))
@@ -377,4 +399,84 @@ pub fn extend(dir: &RunDir, generations: u32) -> Result<()> {
 
 pub fn genome_player(name: &str, g: &Genome) -> Player {
     Player::Builtin(StrategySpec::genome(name, g.clone()))
+}
+
+/// `g` as a run with a budget of `rollouts` futures per win-probability
+/// decision plays it: `wp_rollouts` set to the budget, or with a budget of
+/// 0 the win-probability decisions off (a GA generation plays hundreds of
+/// thousands of games; a bot's decisions by rollouts cost milliseconds
+/// each). The genome files keep the genes as they are.
+pub fn at_budget(g: &Genome, rollouts: u32) -> Genome {
+    let mut g = g.clone();
+    if rollouts == 0 {
+        g.genes[WP_PUT_AUCTIONS] = 0.0;
+        g.genes[WP_BID_AUCTIONS] = 0.0;
+    } else {
+        g.genes[WP_ROLLOUTS] = f64::from(rollouts);
+    }
+    g
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use yacht_core::genome::{GENES, WP_CONFIDENCE};
+
+    #[test]
+    fn a_runs_budget_turns_win_probability_off_or_sets_its_futures() {
+        let mut g = Genome::default();
+        g.genes[WP_PUT_AUCTIONS] = 2.0;
+        g.genes[WP_BID_AUCTIONS] = 6.0;
+        g.genes[WP_ROLLOUTS] = 1000.0;
+        let off = at_budget(&g, 0);
+        assert_eq!(
+            (off.genes[WP_PUT_AUCTIONS], off.genes[WP_BID_AUCTIONS]),
+            (0.0, 0.0)
+        );
+        let cheap = at_budget(&g, 64);
+        assert_eq!(cheap.genes[WP_ROLLOUTS], 64.0);
+        assert_eq!(cheap.genes[WP_BID_AUCTIONS], 6.0);
+        // Nothing else moves.
+        for (i, gene) in GENES.iter().enumerate() {
+            if !gene.name.starts_with("wp_") {
+                assert_eq!((off.genes[i], cheap.genes[i]), (g.genes[i], g.genes[i]));
+            }
+        }
+    }
+
+    #[test]
+    fn the_genes_a_budget_overrides_are_frozen() {
+        let cfg = |rollouts, frozen: &[&str]| RunConfig {
+            name: "r".into(),
+            seed: 1,
+            generations: 1,
+            population: 2,
+            games: 2,
+            validation_games: 2,
+            validate_top: 1,
+            init_sigma: 0.1,
+            ga: GaSettings {
+                frozen: frozen.iter().map(|s| s.to_string()).collect(),
+                ..GaSettings::default()
+            },
+            fitness: Fitness::WinRate,
+            suite: vec![],
+            heldout: vec![],
+            initial: vec![],
+            tool_version: String::new(),
+            git_revision: String::new(),
+            started: String::new(),
+            suite_file: String::new(),
+            heldout_file: String::new(),
+            resumed_at: vec![],
+            folders: Folders::default(),
+            rollouts,
+        };
+        let off = cfg(0, &["prio_one"]).frozen().unwrap();
+        assert!(off[WP_PUT_AUCTIONS] && off[WP_BID_AUCTIONS] && off[WP_CONFIDENCE]);
+        assert!(off[Genome::index_of("prio_one").unwrap()]);
+        let on = cfg(100, &[]).frozen().unwrap();
+        assert!(on[WP_ROLLOUTS] && !on[WP_BID_AUCTIONS] && !on[WP_PUT_AUCTIONS]);
+        assert_eq!(on.iter().filter(|&&f| f).count(), 1);
+    }
 }

@@ -4,7 +4,7 @@
 //! run resumes to the same result.
 
 use super::checkpoint::{Checkpoint, defaulted, genomes, named};
-use super::config::{RunConfig, genome_player};
+use super::config::RunConfig;
 use super::dir::RunDir;
 use super::error::{Result, RunError};
 use super::generations::GenerationRow;
@@ -37,7 +37,8 @@ pub fn run_generations(dir: &RunDir, progress: &mut dyn Progress) -> Result<Chec
         let generation = cp.next_generation;
         let pop = genomes(&cp.population);
         let seed = derive_seed(&[cfg.seed, 0x6E17, generation as u64]);
-        let evals = evaluate_generation(&pop, &suite, deals, seed, cfg.fitness)
+        let players: Vec<Player> = pop.iter().map(|g| cfg.player("candidate", g)).collect();
+        let evals = evaluate_generation(&players, &suite, deals, seed, cfg.fitness)
             .ok_or(RunError::Interrupted(generation))??;
         let fitness: Vec<f64> = evals.iter().map(|e| e.fitness).collect();
         let mut scores = cp.carried_scores(&pop);
@@ -108,14 +109,13 @@ fn starting_point(
 /// its games short (the generation is not recorded); an error when an
 /// opponent's faults gave wins that were not earned.
 fn evaluate_generation(
-    pop: &[Genome],
+    players: &[Player],
     suite: &[Opponent],
     deals: u64,
     seed: u64,
     fitness: Fitness,
 ) -> Option<Result<Vec<Evaluation>>> {
-    let players: Vec<Player> = pop.iter().map(|g| genome_player("candidate", g)).collect();
-    let mut evals = evaluate_all(&players, suite, deals, seed, fitness, &|| {});
+    let mut evals = evaluate_all(players, suite, deals, seed, fitness, &|| {});
     if crate::host::stop::requested() {
         return None;
     }

@@ -6,12 +6,13 @@
 //! [`super::install`]'s act, never a side effect of validating.
 
 use super::checkpoint::Checkpoint;
-use super::config::{RunConfig, genome_player};
+use super::config::RunConfig;
 use super::dir::RunDir;
 use super::error::{Result, RunError};
 use super::evolve::Progress;
 use super::install::best_header;
 use crate::files::write_atomic;
+use crate::host::player::Player;
 use crate::rng::derive_seed;
 use crate::tune::eval::{Evaluation, Fitness, Paired, evaluate};
 use crate::tune::ga::ranking;
@@ -244,7 +245,12 @@ fn pick_winner(
     let mut best: Option<(Evaluation, Genome)> = None;
     for &i in order.iter().take(top) {
         let g = cp.last_population[i].genome.clone();
-        let e = judged(&suite, "candidate", &g, (seed, deals), cfg.fitness)?;
+        let e = judged(
+            &suite,
+            cfg.player("candidate", &g),
+            (seed, deals),
+            cfg.fitness,
+        )?;
         if best.as_ref().is_none_or(|(b, _)| e.fitness > b.fitness) {
             best = Some((e, g));
         }
@@ -291,8 +297,18 @@ fn compare(
     // Both genomes on the fresh dice of one look.
     let look_at = |look: u64| -> Result<(Evaluation, Evaluation)> {
         let seed = derive_seed(&[fresh, look]);
-        let w = judged(suite, "winner", winner, (seed, stage), cfg.fitness)?;
-        let i = judged(suite, "incumbent", incumbent, (seed, stage), cfg.fitness)?;
+        let w = judged(
+            suite,
+            cfg.player("winner", winner),
+            (seed, stage),
+            cfg.fitness,
+        )?;
+        let i = judged(
+            suite,
+            cfg.player("incumbent", incumbent),
+            (seed, stage),
+            cfg.fitness,
+        )?;
         if crate::host::stop::requested() {
             return Err(RunError::Interrupted(cp.next_generation));
         }
@@ -360,12 +376,12 @@ fn check_heldout(
         suite.len(),
         2 * deals
     ));
-    let w = judged(&suite, "winner", winner, (seed, deals), Fitness::WinRate)?;
+    let at = (seed, deals);
+    let w = judged(&suite, cfg.player("winner", winner), at, Fitness::WinRate)?;
     let i = judged(
         &suite,
-        "incumbent",
-        incumbent,
-        (seed, deals),
+        cfg.player("incumbent", incumbent),
+        at,
         Fitness::WinRate,
     )?;
     if crate::host::stop::requested() {
@@ -374,16 +390,15 @@ fn check_heldout(
     Ok(crate::tune::heldout::judge(&w, &i, seed).expect("same suite and seed"))
 }
 
-/// `g` evaluated against `suite` on `deals` deals of `seed`; an error when
-/// a game was not earned (an opponent's fault, an interruption).
+/// `player` evaluated against `suite` on `deals` deals of `seed`; an error
+/// when a game was not earned (an opponent's fault, an interruption).
 fn judged(
     suite: &[Opponent],
-    name: &str,
-    g: &Genome,
+    player: Player,
     (seed, deals): (u64, u64),
     fitness: Fitness,
 ) -> Result<Evaluation> {
-    let e = evaluate(&genome_player(name, g), suite, deals, seed, fitness);
+    let e = evaluate(&player, suite, deals, seed, fitness);
     match e.unearned() {
         Some(why) => Err(RunError::Unearned(why)),
         None => Ok(e),
