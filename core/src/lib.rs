@@ -9,6 +9,7 @@
 //! plain rustc, so the bot the tuner evaluates is the bot that is submitted.
 
 pub mod dp;
+pub mod for_the_win;
 pub mod game;
 pub mod genome;
 pub mod genome_bot;

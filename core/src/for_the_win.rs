@@ -1,0 +1,248 @@
+//! The tuned bot's decisions by win probability (genes `wp_*`, off by
+//! default): in the last rounds, its puts and bids are chosen by how often
+//! they win the game in seeded futures (`rollout`) rather than by expected
+//! points, and the opponent's bids are read (predicted as the signed
+//! equilibrium on this table plus the errors seen so far) for the bid's
+//! best response (`wp_bid`). Every choice is seeded by the position, so the
+//! same position always gets the same move. Std-only: the submission runs
+//! it.
+
+use crate::game::{Card, Holding, View};
+use crate::genome::*;
+use crate::genome_bot::GenomeBot;
+use crate::rollout::{self, Side};
+use crate::rules::{AUCTIONS, Bid, Bundle, MAX_BID};
+use crate::tables::Hand10;
+use crate::value::BestMove;
+use crate::wp_bid::Futures;
+
+/// How many of the genome's best puts a win-probability put compares.
+pub const WP_CANDIDATES: usize = 5;
+
+impl GenomeBot {
+    /// The put by win probability, when `wp_put_auctions` covers this
+    /// round: the genome's `WP_CANDIDATES` best puts, each played out in
+    /// the same `wp_rollouts` futures against the opponent's put by value;
+    /// the best by value unless another wins more by `wp_confidence`
+    /// standard errors. None when off, or when the opponent's hand is not
+    /// known.
+    pub(crate) fn put_for_the_win(&self, view: &View, hand: Hand10) -> Option<BestMove> {
+        let after = AUCTIONS.checked_sub(view.rolls_seen)?;
+        if after == 0 || after as f32 > self.g[WP_PUT_AUCTIONS] {
+            return None;
+        }
+        let Holding::Ten(theirs) = view.opp.holding else {
+            return None;
+        };
+        let opp_put = self.values.best_put(view.opp.used, view.opp.upper, theirs);
+        let opp = Side::after(&view.opp, &opp_put)?;
+        let rows = self.shape(&view.me, self.values.next_rows(view.me.used, view.me.upper));
+        let candidates = rows.ranked_puts(hand, WP_CANDIDATES);
+        let mine = candidates
+            .iter()
+            .map(|m| Side::after(&view.me, m))
+            .collect::<Option<Vec<_>>>()?;
+        let rollouts = self.g[WP_ROLLOUTS].round() as u32;
+        let c = rollout::compare(
+            self.values,
+            &mine,
+            opp,
+            view.rolls_seen,
+            rollouts,
+            seed_of(view),
+        );
+        let pick = (1..candidates.len())
+            .map(|k| (k, c.edge(k)))
+            .filter(|&(_, (_, z))| z >= f64::from(self.g[WP_CONFIDENCE]))
+            .max_by(|a, b| a.1.0.total_cmp(&b.1.0))
+            .map_or(0, |(k, _)| k);
+        Some(candidates[pick])
+    }
+}
+
+impl GenomeBot {
+    /// The bid by win probability, when `wp_bid_auctions` covers this
+    /// auction (from round 2, when both players carry dice): the margins of
+    /// the same `wp_rollouts` futures when I receive A and when B, then the
+    /// best response to the opponent's predicted bids once they are read,
+    /// else the indifference bid on `value`'s bundle.
+    pub(crate) fn bid_for_the_win(&self, view: &View, value: Bid) -> Option<Bid> {
+        let left = (AUCTIONS + 1).checked_sub(view.rolls_seen)?;
+        if view.rolls_seen < 2 || left as f32 > self.g[WP_BID_AUCTIONS] {
+            return None;
+        }
+        let (a, b) = view.roll?.dice?;
+        let rollouts = self.g[WP_ROLLOUTS].round() as u32;
+        let seed = seed_of(view) ^ rollout::mix(u64::from(a.0) << 8 | u64::from(b.0));
+        let margins = |mine, theirs| {
+            let me = Side::after_bundle(self.values, &view.me, mine)?;
+            let opp = Side::after_bundle(self.values, &view.opp, theirs)?;
+            Some(rollout::margins(
+                self.values,
+                [me, opp],
+                view.rolls_seen,
+                rollouts,
+                seed,
+            ))
+        };
+        let futures = Futures::new(margins(a, b)?, margins(b, a)?);
+        Some(match self.read(view) {
+            Some(theirs) => futures.best_response(&theirs, value),
+            None => futures.indifference(value.bundle),
+        })
+    }
+
+    /// The opponent's next bid as read: this auction's prediction plus each
+    /// error seen so far this game (signed: a bid on B counts negative),
+    /// once at least two bids were predicted and none was off by more than
+    /// `wp_read_tolerance`; None otherwise.
+    pub(crate) fn read(&self, view: &View) -> Option<Vec<Bid>> {
+        let now = (*self.predicted.get(view.rolls_seen.checked_sub(1)?)?)?;
+        let signed = |b: &Bid| match b.bundle {
+            Bundle::A => i64::from(b.amount),
+            Bundle::B => -i64::from(b.amount),
+        };
+        let errors: Vec<i64> = self
+            .predicted
+            .iter()
+            .zip(view.opp_bids.iter())
+            .filter_map(|(p, actual)| p.map(|p| signed(actual) - signed(&p)))
+            .collect();
+        let tolerance = f64::from(self.g[WP_READ_TOLERANCE]);
+        if errors.len() < 2 || errors.iter().any(|e| e.abs() as f64 > tolerance) {
+            return None;
+        }
+        let bid = |s: i64| Bid {
+            bundle: if s >= 0 { Bundle::A } else { Bundle::B },
+            amount: s.unsigned_abs().min(u64::from(MAX_BID)) as u32,
+        };
+        Some(errors.iter().map(|e| bid(signed(&now) + e)).collect())
+    }
+}
+
+/// A seed that names the position a put is chosen in (both cards, the
+/// round), so the same position always sees the same futures.
+fn seed_of(view: &View) -> u64 {
+    let card = |c: &Card| {
+        let held = match c.holding {
+            Holding::Empty => 0,
+            Holding::Five(d) => 1 + u64::from(d.0),
+            Holding::Ten(h) => 1000 + u64::from(h.0),
+        };
+        [
+            u64::from(c.used.bits()),
+            c.upper as u64,
+            c.total() as u64,
+            held,
+        ]
+    };
+    let words = [card(&view.me), card(&view.opp)].concat();
+    words.iter().fold(view.rolls_seen as u64, |h, &w| {
+        rollout::mix(h ^ w).wrapping_add(w)
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::dp::DpBot;
+    use crate::game::Strategy;
+    use crate::testkit;
+
+    fn bot(genome: &Genome) -> GenomeBot {
+        GenomeBot::new(genome, testkit::table())
+    }
+
+    #[test]
+    fn win_probability_puts_are_seeded_by_the_position_and_switch_on_a_measured_edge() {
+        let mut g = Genome::default();
+        g.genes[WP_PUT_AUCTIONS] = 2.0;
+        g.genes[WP_ROLLOUTS] = 300.0;
+        let wp = bot(&g);
+        let mut plain = bot(&Genome::default());
+        let mut a = DpBot::new(testkit::table());
+        let mut b = DpBot::new(testkit::table());
+        let (_, puts) = testkit::positions(&mut a, &mut b, 80);
+        let mut switched = vec![];
+        for v in &puts {
+            let Holding::Ten(hand) = v.me.holding else {
+                continue;
+            };
+            let chosen = wp.put_for_the_win(v, hand);
+            if !(10..=11).contains(&v.rolls_seen) {
+                // Outside the last two puts before an auction: the value's put.
+                assert_eq!(chosen, None, "round {}", v.rolls_seen);
+                assert_eq!(bot(&g).put(v), plain.put(v));
+                continue;
+            }
+            let chosen = chosen.unwrap();
+            assert_eq!(
+                wp.put_for_the_win(v, hand),
+                Some(chosen),
+                "seeded by the position"
+            );
+            let ranked = wp
+                .values
+                .next_rows(v.me.used, v.me.upper)
+                .ranked_puts(hand, WP_CANDIDATES);
+            assert!(ranked.contains(&chosen));
+            if chosen != ranked[0] {
+                switched.push((v, ranked[0], chosen));
+            }
+        }
+        assert!(switched.len() >= 3, "{}", switched.len());
+        // On fresh futures (another seed, more of them) the puts it chose
+        // win more than the value's puts would have.
+        let mut edge = 0.0;
+        for (v, best, chosen) in &switched {
+            let Holding::Ten(theirs) = v.opp.holding else {
+                unreachable!()
+            };
+            let opp_put = wp.values.best_put(v.opp.used, v.opp.upper, theirs);
+            let opp = Side::after(&v.opp, &opp_put).unwrap();
+            let sides = [best, chosen].map(|m| Side::after(&v.me, m).unwrap());
+            let c = rollout::compare(wp.values, &sides, opp, v.rolls_seen, 3000, 0xC0FFEE);
+            edge += c.edge(1).0;
+        }
+        assert!(edge > 0.0, "{edge} over {} switched puts", switched.len());
+    }
+
+    #[test]
+    fn the_read_predicts_dps_bids_exactly_and_a_contradicted_read_is_dropped() {
+        let mut g = Genome::default();
+        g.genes[WP_BID_AUCTIONS] = 3.0;
+        g.genes[WP_ROLLOUTS] = 100.0;
+        let mut wp = bot(&g);
+        let mut plain = bot(&Genome::default());
+        let mut dp = DpBot::new(testkit::table());
+        let (bids, _) = testkit::positions(&mut wp, &mut dp, 2);
+        // The last game's views; the bot holds that game's predictions.
+        let game = &bids[bids.len() - AUCTIONS..];
+        let actual = &game.last().unwrap().opp_bids;
+        let mut read = 0;
+        for v in game {
+            let k = v.rolls_seen;
+            let before = wp.predicted;
+            let bid = wp.decide_bid(v);
+            // From the third auction on, every read bid is dp's own.
+            match wp.read(v) {
+                Some(theirs) if k <= actual.len() => {
+                    assert!(theirs.iter().all(|t| *t == actual[k - 1]), "auction {k}");
+                    read += 1;
+                }
+                Some(_) => {}
+                None => assert!(k < 3, "auction {k}: no read"),
+            }
+            // Outside the last three auctions, the value's bid.
+            if k < AUCTIONS - 2 {
+                assert_eq!(bid, plain.decide_bid(v), "auction {k}");
+            }
+            wp.predicted = before;
+        }
+        assert!(read >= 8, "{read}");
+        // The outlook player's bids are not the equilibrium's: no read.
+        let mut other = crate::outlook::OutlookBot::new();
+        let (bids, _) = testkit::positions(&mut wp, &mut other, 1);
+        assert_eq!(wp.read(bids.last().unwrap()), None);
+    }
+}
