@@ -21,9 +21,9 @@ pub struct EvalArgs {
     player: Option<String>,
     /// Also play this player on the same deals (a genome TOML path, or a
     /// player as for --player) and show the candidate's paired difference
-    /// from it, opponent by opponent, with a 95 % interval.
+    /// from it, opponent by opponent, with a 95 % interval (repeatable).
     #[arg(long)]
-    baseline: Option<String>,
+    baseline: Vec<String>,
     /// Opponents instead of the suite (repeatable; spec or command).
     #[arg(long)]
     vs: Vec<String>,
@@ -73,11 +73,18 @@ pub fn run(a: EvalArgs) -> Result<()> {
         (None, Some(s)) => (Player::parse(s).context("--player")?, s.clone()),
         (None, None) => bail!("give --genome PATH or --player SPEC"),
     };
-    let baseline = a.baseline.as_deref().map(baseline_player).transpose()?;
+    let baselines: Vec<Player> = a
+        .baseline
+        .iter()
+        .map(|b| baseline_player(b))
+        .collect::<Result<_>>()?;
     let suite = crate::tune::suite::load(&a.suite, &a.vs)?;
     let players = suite.iter().map(|o| &o.player);
-    check_programs(players.chain([&player]).chain(&baseline), Limits::default())?;
-    let candidates: Vec<Player> = [player].into_iter().chain(baseline).collect();
+    check_programs(
+        players.chain([&player]).chain(&baselines),
+        Limits::default(),
+    )?;
+    let candidates: Vec<Player> = [player].into_iter().chain(baselines).collect();
     let deals = a.games.div_ceil(2).max(1);
     let start = std::time::Instant::now();
     let total = 2 * deals * (suite.len() * candidates.len()) as u64;
@@ -90,12 +97,12 @@ pub fn run(a: EvalArgs) -> Result<()> {
     bar.finish();
     let secs = start.elapsed().as_secs_f64();
     let e = all.next().expect("the candidate's evaluation");
-    let compared = all.next().and_then(|b| {
-        let name = a.baseline.as_deref().unwrap_or_default();
-        Baseline::new(name, &e, &b)
-    });
+    let compared: Vec<Baseline> = all
+        .zip(&a.baseline)
+        .filter_map(|(b, name)| Baseline::new(name, &e, &b))
+        .collect();
     write_out(&crate::tune::eval::table(&e));
-    if let Some(b) = &compared {
+    for b in &compared {
         write_out(&crate::tune::eval::baseline_table(b));
     }
     let played: u32 = e.opponents.iter().map(|o| o.games).sum();
@@ -107,10 +114,7 @@ pub fn run(a: EvalArgs) -> Result<()> {
         );
     }
     if let Some(path) = &a.json {
-        write_atomic(
-            path,
-            e.to_json(&label, a.seed, compared.as_ref())?.as_bytes(),
-        )?;
+        write_atomic(path, e.to_json(&label, a.seed, &compared)?.as_bytes())?;
     }
     if let Some(why) = e.unearned() {
         bail!("{why}");

@@ -431,40 +431,35 @@ fn a_program_that_leaves_its_process_group_leaves_nothing_behind() {
 fn eval_baseline_shows_paired_differences_on_the_same_deals() {
     let dir = scratch("eval-baseline");
     let json = dir.join("e.json");
-    let eval = |baseline: &str| {
-        let mut cmd = tuner();
-        cmd.args(["eval", "--genome"])
+    let out = run_ok(
+        tuner()
+            .args(["eval", "--genome"])
             .arg(crate::repo("params/default.toml"))
-            .args(["--baseline", baseline, "--vs", "sample:6", "--vs", "greedy"])
-            .args(["--games", "40", "--seed", "5", "--quiet", "--json"])
-            .arg(&json);
-        let out = run_ok(&mut cmd);
-        let v: serde_json::Value = serde_json::from_slice(&std::fs::read(&json).unwrap()).unwrap();
-        (String::from_utf8(out.stdout).unwrap(), v)
-    };
+            .args(["--baseline", "dp", "--baseline", "greedy"])
+            .args(["--vs", "sample:6", "--vs", "greedy", "--games", "40"])
+            .args(["--seed", "5", "--quiet", "--json"])
+            .arg(&json),
+    );
+    let text = String::from_utf8(out.stdout).unwrap();
+    let v: serde_json::Value = serde_json::from_slice(&std::fs::read(&json).unwrap()).unwrap();
+    for name in ["dp", "greedy"] {
+        let title = format!("against the baseline {name} on the same deals");
+        assert!(text.contains(&title), "{text}");
+    }
     // The default genome makes dp's moves: game for game the same results,
     // so every difference is 0 with no spread.
-    let (text, v) = eval("dp");
-    assert!(
-        text.contains("against the baseline dp on the same deals"),
-        "{text}"
-    );
-    for row in v["baseline"]["opponents"].as_array().unwrap() {
+    let [dp, greedy] = [0, 1].map(|k| &v["baselines"][k]);
+    assert_eq!(dp["player"], "dp");
+    for row in dp["opponents"].as_array().unwrap() {
         assert_eq!(row["difference"], 0.0, "{row}");
         assert_eq!(row["std_error"], 0.0, "{row}");
         assert_eq!(row["games_per_opponent"], 40);
     }
-    // Against greedy as the baseline, the differences are the two players'
-    // scores apart, opponent by opponent.
-    let (_, v) = eval("greedy");
-    let b = &v["baseline"];
-    assert_eq!(b["player"], "greedy");
-    for (row, own) in b["opponents"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .zip(v["opponents"].as_array().unwrap())
-    {
+    // Against greedy, the differences are the two players' scores apart,
+    // opponent by opponent.
+    assert_eq!(greedy["player"], "greedy");
+    let own = v["opponents"].as_array().unwrap();
+    for (row, own) in greedy["opponents"].as_array().unwrap().iter().zip(own) {
         let diff = own["score"].as_f64().unwrap() - row["baseline_score"].as_f64().unwrap();
         assert!(
             (row["difference"].as_f64().unwrap() - diff).abs() < 1e-9,
@@ -472,8 +467,8 @@ fn eval_baseline_shows_paired_differences_on_the_same_deals() {
         );
     }
     assert!(
-        b["opponents"][1]["difference"].as_f64().unwrap() > 0.2,
-        "{b}"
+        greedy["opponents"][1]["difference"].as_f64().unwrap() > 0.2,
+        "{greedy}"
     );
     // A baseline that names nothing is an error before any game.
     let out = tuner()

@@ -315,7 +315,7 @@ impl Evaluation {
         &self,
         label: &str,
         seed: u64,
-        baseline: Option<&Baseline>,
+        baselines: &[Baseline],
     ) -> serde_json::Result<String> {
         let mut json = serde_json::json!({
             "genome": label,
@@ -327,8 +327,8 @@ impl Evaluation {
         if self.interrupted {
             json["interrupted"] = true.into();
         }
-        if let Some(b) = baseline {
-            json["baseline"] = serde_json::to_value(b)?;
+        if !baselines.is_empty() {
+            json["baselines"] = serde_json::to_value(baselines)?;
         }
         serde_json::to_string_pretty(&json)
     }
