@@ -634,3 +634,56 @@ fn frozen_genes_keep_their_initial_values_and_a_bad_name_is_refused() {
     );
     assert!(!dir.join("runs").join("typo").exists());
 }
+
+#[test]
+fn win_probability_genes_are_kept_frozen_and_played_at_the_runs_budget() {
+    let dir = scratch("evolve-wp");
+    let suite = dir.join("suite.toml");
+    std::fs::write(&suite, "[[opponent]]\nspec = \"greedy\"\n").unwrap();
+    let init = dir.join("wp.toml");
+    std::fs::write(&init, "wp_bid_auctions = 9.0\nwp_put_auctions = 2.0\n").unwrap();
+    for (name, rollouts, note) in [
+        (
+            "off",
+            "0",
+            "win-probability decisions are off in this run's games",
+        ),
+        ("on", "30", "win-probability decisions play 30 futures each"),
+    ] {
+        let mut c = tuner();
+        c.args([
+            "evolve",
+            "--generations",
+            "1",
+            "--population",
+            "3",
+            "--games",
+            "4",
+        ])
+        .args([
+            "--validation-games",
+            "4",
+            "--quiet",
+            "--name",
+            name,
+            "--rollouts",
+            rollouts,
+        ])
+        .arg("--suite")
+        .arg(&suite)
+        .arg("--init")
+        .arg(&init)
+        .folders(&dir, &dir.join(format!("params-{name}")));
+        run_ok(&mut c);
+        let run = dir.join("runs").join(name);
+        let notes = std::fs::read_to_string(run.join("notes.txt")).unwrap();
+        assert!(notes.contains(note), "{notes}");
+        let cfg = std::fs::read_to_string(run.join("config.toml")).unwrap();
+        assert!(cfg.contains(&format!("rollouts = {rollouts}")), "{cfg}");
+        // The genes the budget overrides stay as the initial genome has them.
+        let best = std::fs::read_to_string(run.join("best.toml")).unwrap();
+        for line in ["wp_bid_auctions = 9.0", "wp_rollouts = 1000.0"] {
+            assert!(best.lines().any(|l| l == line), "{line}: {best}");
+        }
+    }
+}

@@ -15,7 +15,7 @@ use crate::tune::eval::{Evaluation, Faults, Fitness, evaluate_all};
 use crate::tune::ga::{FrozenGenes, diversity, next_generation, ranking};
 use crate::tune::suite::Opponent;
 use std::time::Instant;
-use yacht_core::genome::{GENES, Genome};
+use yacht_core::genome::{GENES, Genome, WP_BID_AUCTIONS, WP_PUT_AUCTIONS};
 
 /// What the caller wants to see while a run goes on.
 pub trait Progress {
@@ -94,14 +94,41 @@ fn starting_point(
             resumed(dir, cp.next_generation, progress)?;
             Ok(cp)
         }
-        None => Ok(Checkpoint {
-            next_generation: 0,
-            population: named(&cfg.first_population(frozen)),
-            last_fitness: vec![],
-            last_population: vec![],
-            last_scores: vec![],
-            rows: vec![],
-        }),
+        None => {
+            budget_note(dir, cfg, progress)?;
+            Ok(fresh_checkpoint(cfg, frozen))
+        }
+    }
+}
+
+/// Says once, at a run's start, how its games play win-probability
+/// decisions that its initial genomes have on.
+fn budget_note(dir: &RunDir, cfg: &RunConfig, progress: &mut dyn Progress) -> Result<()> {
+    let on = |g: &Genome| {
+        [WP_PUT_AUCTIONS, WP_BID_AUCTIONS]
+            .iter()
+            .any(|&i| g.genes[i] >= 1.0)
+    };
+    if !cfg.initial.iter().any(|i| on(&i.genes.genome)) {
+        return Ok(());
+    }
+    let note = match cfg.rollouts {
+        0 => "win-probability decisions are off in this run's games (--rollouts 0): the initial genomes' wp_* genes are kept as they are, frozen; `tuner eval --baseline` measures what they add".to_string(),
+        n => format!("win-probability decisions play {n} futures each in this run's games (--rollouts {n}); the genomes keep their own wp_rollouts"),
+    };
+    progress.message(&note);
+    Ok(notes::append(dir, &note)?)
+}
+
+/// A new run's checkpoint before its first generation.
+fn fresh_checkpoint(cfg: &RunConfig, frozen: &FrozenGenes) -> Checkpoint {
+    Checkpoint {
+        next_generation: 0,
+        population: named(&cfg.first_population(frozen)),
+        last_fitness: vec![],
+        last_population: vec![],
+        last_scores: vec![],
+        rows: vec![],
     }
 }
 
