@@ -117,7 +117,7 @@ fn budget_note(dir: &RunDir, cfg: &RunConfig, progress: &mut dyn Progress) -> Re
         n => format!("win-probability decisions play {n} futures each in this run's games (--rollouts {n}); the genomes keep their own wp_rollouts"),
     };
     progress.message(&note);
-    Ok(notes::append(dir, &note)?)
+    notes::append(dir, &note)
 }
 
 /// A new run's checkpoint before its first generation.
