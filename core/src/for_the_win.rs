@@ -92,32 +92,58 @@ impl GenomeBot {
         })
     }
 
-    /// The opponent's next bid as read: this auction's prediction plus each
-    /// error seen so far this game (signed: a bid on B counts negative),
-    /// once at least two bids were predicted and none was off by more than
-    /// `wp_read_tolerance`; None otherwise.
+    /// The opponent's next bid as read: by the first rule of the signed
+    /// equilibrium and the own-bundle rule (both on my table) that
+    /// predicted at least two of its bids so far this game and none off by
+    /// more than `wp_read_tolerance` (a bid on B counting negative), that
+    /// rule's prediction now plus each error it made; None when neither
+    /// did. Against a signed player the first rule reads it, so the read
+    /// is the equilibrium's.
     pub(crate) fn read(&self, view: &View) -> Option<Vec<Bid>> {
-        let now = (*self.predicted.get(view.rolls_seen.checked_sub(1)?)?)?;
-        let signed = |b: &Bid| match b.bundle {
-            Bundle::A => i64::from(b.amount),
-            Bundle::B => -i64::from(b.amount),
-        };
-        let errors: Vec<i64> = self
-            .predicted
-            .iter()
-            .zip(view.opp_bids.iter())
-            .filter_map(|(p, actual)| p.map(|p| signed(actual) - signed(&p)))
-            .collect();
+        let k = view.rolls_seen.checked_sub(1)?;
         let tolerance = f64::from(self.g[WP_READ_TOLERANCE]);
-        if errors.len() < 2 || errors.iter().any(|e| e.abs() as f64 > tolerance) {
-            return None;
-        }
-        let bid = |s: i64| Bid {
-            bundle: if s >= 0 { Bundle::A } else { Bundle::B },
-            amount: s.unsigned_abs().min(u64::from(MAX_BID)) as u32,
-        };
-        Some(errors.iter().map(|e| bid(signed(&now) + e)).collect())
+        [&self.predicted, &self.predicted_own]
+            .into_iter()
+            .find_map(|p| read_by(p, &view.opp_bids, k, tolerance))
     }
+}
+
+/// A bid as a signed amount: a bid on B counts negative.
+fn signed(b: &Bid) -> i64 {
+    match b.bundle {
+        Bundle::A => i64::from(b.amount),
+        Bundle::B => -i64::from(b.amount),
+    }
+}
+
+/// The read by one rule's `predicted` bids against the opponent's
+/// `actual` ones: the prediction for auction `k` plus each error, when at
+/// least two were predicted and every error is within `tolerance`.
+fn read_by(
+    predicted: &[Option<Bid>; AUCTIONS],
+    actual: &[Bid],
+    k: usize,
+    tolerance: f64,
+) -> Option<Vec<Bid>> {
+    let now = (*predicted.get(k)?)?;
+    let errors: Vec<i64> = predicted
+        .iter()
+        .zip(actual)
+        .filter_map(|(p, a)| p.map(|p| signed(a) - signed(&p)))
+        .collect();
+    if errors.len() < 2 || errors.iter().any(|e| e.abs() as f64 > tolerance) {
+        return None;
+    }
+    // A sum of 0 keeps the predicted bundle: 0 on A and 0 on B differ.
+    let bid = |s: i64| Bid {
+        bundle: match s.signum() {
+            1 => Bundle::A,
+            -1 => Bundle::B,
+            _ => now.bundle,
+        },
+        amount: s.unsigned_abs().min(u64::from(MAX_BID)) as u32,
+    };
+    Some(errors.iter().map(|e| bid(signed(&now) + e)).collect())
 }
 
 /// A seed that names the position a put is chosen in (both cards, the
@@ -208,7 +234,7 @@ mod tests {
     }
 
     #[test]
-    fn the_read_predicts_dps_bids_exactly_and_a_contradicted_read_is_dropped() {
+    fn the_read_predicts_signed_and_own_bundle_bids_exactly_and_drops_a_contradicted_read() {
         let mut g = Genome::default();
         g.genes[WP_BID_AUCTIONS] = 3.0;
         g.genes[WP_ROLLOUTS] = 100.0;
@@ -222,7 +248,7 @@ mod tests {
         let mut read = 0;
         for v in game {
             let k = v.rolls_seen;
-            let before = wp.predicted;
+            let before = (wp.predicted, wp.predicted_own);
             let bid = wp.decide_bid(v);
             // From the third auction on, every read bid is dp's own.
             match wp.read(v) {
@@ -237,9 +263,29 @@ mod tests {
             if k < AUCTIONS - 2 {
                 assert_eq!(bid, plain.decide_bid(v), "auction {k}");
             }
-            wp.predicted = before;
+            (wp.predicted, wp.predicted_own) = before;
         }
         assert!(read >= 8, "{read}");
+        // An own-bundle player is read by its rule, to the point (the
+        // signed rule reads it too until two of its bids contradict it).
+        let mut own = DpBot::with_rule(testkit::table(), crate::dp::BidRule::OwnBundle);
+        let (bids, _) = testkit::positions(&mut wp, &mut own, 3);
+        let game = &bids[bids.len() - AUCTIONS..];
+        let actual = &game.last().unwrap().opp_bids;
+        let mut read = 0;
+        for v in &game[..AUCTIONS - 1] {
+            let before = (wp.predicted, wp.predicted_own);
+            wp.decide_bid(v);
+            let k = v.rolls_seen;
+            let by_own = read_by(&wp.predicted_own, &v.opp_bids, k - 1, 0.0);
+            if let Some(theirs) = by_own {
+                assert!(theirs.iter().all(|t| *t == actual[k - 1]), "auction {k}");
+                assert!(wp.read(v).is_some());
+                read += 1;
+            }
+            (wp.predicted, wp.predicted_own) = before;
+        }
+        assert_eq!(read, AUCTIONS - 3);
         // The outlook player's bids are not the equilibrium's: no read.
         let mut other = crate::outlook::OutlookBot::new();
         let (bids, _) = testkit::positions(&mut wp, &mut other, 1);

@@ -25,6 +25,8 @@ pub struct GenomeBot {
     /// The opponent's bid predicted (as `dp` would bid) in each auction of
     /// this game, while `bid_best_response` is on.
     pub(crate) predicted: [Option<Bid>; AUCTIONS],
+    /// The same as the own-bundle rule would bid it (for the read).
+    pub(crate) predicted_own: [Option<Bid>; AUCTIONS],
 }
 
 /// Predictions of at least this many points are checked against the
@@ -43,6 +45,7 @@ impl GenomeBot {
             values,
             exact_puts,
             predicted: [None; AUCTIONS],
+            predicted_own: [None; AUCTIONS],
         }
     }
 
@@ -123,6 +126,7 @@ impl GenomeBot {
         if self.predicts() {
             if view.rolls_seen == 1 {
                 self.predicted = [None; AUCTIONS];
+                self.predicted_own = [None; AUCTIONS];
             }
             // The opponent as `dp`: its gap, and mine valued exactly.
             let exact_mine = if self.exact_puts {
@@ -132,8 +136,12 @@ impl GenomeBot {
                 ex_a - ex_b
             };
             let predicted = BidRule::Signed.bid(theirs, exact_mine);
-            if let Some(slot) = self.predicted.get_mut(view.rolls_seen.wrapping_sub(1)) {
+            let k = view.rolls_seen.wrapping_sub(1);
+            if let Some(slot) = self.predicted.get_mut(k) {
                 *slot = Some(predicted);
+            }
+            if let Some(slot) = self.predicted_own.get_mut(k) {
+                *slot = Some(BidRule::OwnBundle.bid(theirs, exact_mine));
             }
             if self.g[BID_BEST_RESPONSE] > 0.0
                 && let Some(bid) = self.best_response(view, mine, theirs, predicted)
