@@ -255,13 +255,18 @@ fn bad_input_files_and_specs_get_clear_errors() {
 #[test]
 fn eval_json_is_identical_on_one_and_two_threads() {
     let dir = scratch("eval-threads");
+    // Decisions by win probability too: their futures are seeded by the
+    // position, not by a thread.
+    let genome = dir.join("wp.toml");
+    let genes = "wp_bid_auctions = 4.0\nwp_put_auctions = 2.0\nwp_rollouts = 60.0\n";
+    std::fs::write(&genome, genes).unwrap();
     let mut outs = vec![];
     for t in ["1", "2"] {
         let json = dir.join(format!("t{t}.json"));
         run_ok(
             tuner()
                 .args(["eval", "--genome"])
-                .arg(crate::repo("params/default.toml"))
+                .arg(&genome)
                 .args([
                     "--vs",
                     "sample:6",
