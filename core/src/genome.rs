@@ -165,7 +165,7 @@ pub const GENES: &[Gene] = &[
         0.0,
         5000.0,
         100.0,
-        "the opponent's bids count as read once two of them were predicted (by the signed equilibrium on my table) within this many points and none was further off; its next bid is then predicted as the equilibrium plus one of the errors seen",
+        "the opponent's bids count as read once a rule (the signed equilibrium, else the own-bundle rule, both on my table) predicted two of them within this many points and none further off; its next bid is then predicted as that rule's plus one of the errors seen",
     ),
     g(
         "wp_confidence",

@@ -114,7 +114,7 @@ fn budget_note(dir: &RunDir, cfg: &RunConfig, progress: &mut dyn Progress) -> Re
     }
     let note = match cfg.rollouts {
         0 => "win-probability decisions are off in this run's games (--rollouts 0): the initial genomes' wp_* genes are kept as they are, frozen; `tuner eval --baseline` measures what they add".to_string(),
-        n => format!("win-probability decisions play {n} futures each in this run's games (--rollouts {n}); the genomes keep their own wp_rollouts"),
+        n => format!("win-probability decisions play {n} futures each in this run's games (--rollouts {n}); the genome files keep their own wp_rollouts"),
     };
     progress.message(&note);
     notes::append(dir, &note)
