@@ -440,10 +440,12 @@ fn new_genome_and_export_refuse_to_overwrite_without_force() {
         assert_eq!(std::fs::read_to_string(&file).unwrap(), "precious\n");
     }
     run_ok(tuner().args(["new-genome", "--force", "-o"]).arg(&file));
-    assert!(
-        std::fs::read_to_string(&file)
-            .unwrap()
-            .contains("bid_scale = 1.0")
+    let written = std::fs::read_to_string(&file).unwrap();
+    assert!(written.contains("bid_scale = 1.0"));
+    // params/default.toml is exactly this file: every gene documented.
+    assert_eq!(
+        written,
+        std::fs::read_to_string(repo("params/default.toml")).unwrap()
     );
 }
 
