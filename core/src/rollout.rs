@@ -53,14 +53,7 @@ impl Side {
         let Holding::Ten(_) = card.holding else {
             return None;
         };
-        let mut side = Side {
-            used: card.used,
-            upper: card.upper,
-            total: card.total(),
-            carry: put.carry,
-        };
-        side.score(put.category, put.put);
-        Some(side)
+        Some(Side::put(card, put))
     }
 
     /// The side of `card` (holding five dice) once it has received
@@ -70,7 +63,14 @@ impl Side {
             return None;
         };
         let hand = tables().add5(carry, bundle);
-        let put = values.best_put(card.used, card.upper, hand);
+        Some(Side::put(
+            card,
+            &values.best_put(card.used, card.upper, hand),
+        ))
+    }
+
+    /// `card`'s side after `put`.
+    fn put(card: &Card, put: &BestMove) -> Side {
         let mut side = Side {
             used: card.used,
             upper: card.upper,
@@ -78,7 +78,7 @@ impl Side {
             carry: put.carry,
         };
         side.score(put.category, put.put);
-        Some(side)
+        side
     }
 
     /// Scores `dice` into `category` (points and any bonus).

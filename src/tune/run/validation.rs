@@ -297,18 +297,8 @@ fn compare(
     // Both genomes on the fresh dice of one look.
     let look_at = |look: u64| -> Result<(Evaluation, Evaluation)> {
         let seed = derive_seed(&[fresh, look]);
-        let w = judged(
-            suite,
-            cfg.player("winner", winner),
-            (seed, stage),
-            cfg.fitness,
-        )?;
-        let i = judged(
-            suite,
-            cfg.player("incumbent", incumbent),
-            (seed, stage),
-            cfg.fitness,
-        )?;
+        let judge = |name, g| judged(suite, cfg.player(name, g), (seed, stage), cfg.fitness);
+        let (w, i) = (judge("winner", winner)?, judge("incumbent", incumbent)?);
         if crate::host::stop::requested() {
             return Err(RunError::Interrupted(cp.next_generation));
         }
