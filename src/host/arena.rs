@@ -81,7 +81,8 @@ pub struct MatchSummary {
     pub games: u32,
     pub p1: Side,
     pub p2: Side,
-    /// What the time limits counted (the times shown are wall-clock).
+    /// What the time limits counted, and the clock of a program's decision
+    /// times (a built-in's are wall-clock).
     pub clock: Clock,
     /// Stopped by Ctrl-C: the games played so far.
     #[serde(skip_serializing_if = "std::ops::Not::not")]
@@ -188,7 +189,7 @@ impl MatchSummary {
             ));
         }
         lines.push(format!(
-            "time limits on the {} clock; decision times shown are wall-clock",
+            "time limits and a program's decision times on the {} clock; a built-in's times are wall-clock",
             self.clock
         ));
         lines.push(String::new());

@@ -119,7 +119,8 @@ pub struct Program {
     /// time then.
     sent: Instant,
     cpu_at_send: Option<Duration>,
-    /// Decision times (READY excluded).
+    /// Decision times (READY excluded), on the limits' clock: CPU time
+    /// under the CPU clock, wall time under the wall clock.
     pub times: Vec<Duration>,
     /// Stderr lines passed on, and dropped past `MAX_DEBUG_LINES`.
     debug_kept: usize,
@@ -199,7 +200,8 @@ impl Program {
     }
 
     /// The reply to the last command, within `limit` of its sending on the
-    /// limits' clock, with the wall time it took.
+    /// limits' clock, with the time it took on that clock (the program's
+    /// CPU time under the CPU clock, else wall time).
     fn reply(&mut self, limit: Duration) -> Result<(String, Duration), Fault> {
         let cpu = self.limits.clock == Clock::Cpu && self.cpu_at_send.is_some();
         let wall_limit = if cpu { limit * WALL_SLACK } else { limit };
@@ -226,14 +228,12 @@ impl Program {
             }
         };
         let took = at.saturating_duration_since(self.sent);
-        let late = match cpu.then(|| self.cpu_since_sent()).flatten() {
-            Some(used) => used > limit || took > wall_limit,
-            None => took > limit,
-        };
-        if late {
-            return Err(Fault::Tle);
+        match cpu.then(|| self.cpu_since_sent()).flatten() {
+            Some(used) if used > limit || took > wall_limit => Err(Fault::Tle),
+            Some(used) => Ok((line, used)),
+            None if took > limit => Err(Fault::Tle),
+            None => Ok((line, took)),
         }
-        Ok((line, took))
     }
 
     /// A decision's reply, timed.

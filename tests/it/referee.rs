@@ -86,6 +86,13 @@ fn fault_of(name: &str, script: &str, marker: &str) -> (String, f64) {
 
 /// `fault_of` with time limits on `clock`.
 fn fault_on_clock(name: &str, script: &str, marker: &str, clock: &str) -> (String, f64) {
+    let (v, secs) = lost_game(name, script, marker, clock);
+    (v["p1"]["faults"][0].as_str().unwrap().to_string(), secs)
+}
+
+/// The JSON summary of a one-game match that `script` loses by a fault
+/// (checked), and the seconds it took.
+fn lost_game(name: &str, script: &str, marker: &str, clock: &str) -> (serde_json::Value, f64) {
     let dir = scratch(&format!("fault-{name}"));
     let json = dir.join("m.json");
     let p1 = format!("sh -c '{script}'");
@@ -127,7 +134,7 @@ fn fault_on_clock(name: &str, script: &str, marker: &str, clock: &str) -> (Strin
             String::from_utf8_lossy(&left.stdout)
         );
     }
-    (v["p1"]["faults"][0].as_str().unwrap().to_string(), secs)
+    (v, secs)
 }
 
 #[test]
@@ -216,6 +223,28 @@ fn time_limits_count_the_programs_cpu_time_unless_told_wall() {
         let (fault, _) = fault_on_clock(&format!("busy-{clock}"), busy, "", clock);
         assert!(fault.ends_with("TLE"), "{clock}: {fault}");
     }
+}
+
+#[test]
+fn decision_times_are_on_the_matchs_clock() {
+    // Idle 150 ms, then a legal bid (round 1), then a bad one (round 2):
+    // the first decision used almost no CPU time but at least 150 ms of
+    // wall time.
+    let idle = "read l; echo OK; read l; sleep 0.15; echo BID A 0; read l; read l; echo BID X";
+    let (cpu, _) = lost_game("times-cpu", idle, "", "cpu");
+    let (wall, _) = lost_game("times-wall", idle, "", "wall");
+    for v in [&cpu, &wall] {
+        assert_eq!(v["p1"]["decisions"], 2, "{v}");
+        assert!(
+            v["p1"]["faults"][0]
+                .as_str()
+                .unwrap()
+                .ends_with("BID PARSE FAILED")
+        );
+    }
+    let most = |v: &serde_json::Value| v["p1"]["max_ms"].as_f64().unwrap();
+    assert!(most(&cpu) < 100.0, "CPU time of a sleeping program: {cpu}");
+    assert!(most(&wall) >= 150.0, "wall time of a 150 ms sleep: {wall}");
 }
 
 #[test]
