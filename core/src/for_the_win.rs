@@ -92,19 +92,21 @@ impl GenomeBot {
         })
     }
 
-    /// The opponent's next bid as read: by the first rule of the signed
-    /// equilibrium and the own-bundle rule (both on my table) that
-    /// predicted at least two of its bids so far this game and none off by
-    /// more than `wp_read_tolerance` (a bid on B counting negative), that
-    /// rule's prediction now plus each error it made; None when neither
-    /// did. Against a signed player the first rule reads it, so the read
-    /// is the equilibrium's.
+    /// The opponent's next bid as read (see the gene `wp_read`): the
+    /// signed equilibrium on my table, the rule a signed player follows,
+    /// is the prior and is kept while its predictions hold; then the
+    /// own-bundle rule, once two of its predictions held; each with the
+    /// errors it made. Against a signed player the read is therefore the
+    /// signed prediction from the first auction, as with the read off.
     pub(crate) fn read(&self, view: &View) -> Option<Vec<Bid>> {
         let k = view.rolls_seen.checked_sub(1)?;
+        if self.g[WP_READ] < 0.5 {
+            return Some(vec![(*self.predicted.get(k)?)?]);
+        }
         let tolerance = f64::from(self.g[WP_READ_TOLERANCE]);
-        [&self.predicted, &self.predicted_own]
+        [(&self.predicted, 0), (&self.predicted_own, 2)]
             .into_iter()
-            .find_map(|p| read_by(p, &view.opp_bids, k, tolerance))
+            .find_map(|(p, seen)| read_by(p, &view.opp_bids, k, tolerance, seen))
     }
 }
 
@@ -117,13 +119,15 @@ fn signed(b: &Bid) -> i64 {
 }
 
 /// The read by one rule's `predicted` bids against the opponent's
-/// `actual` ones: the prediction for auction `k` plus each error, when at
-/// least two were predicted and every error is within `tolerance`.
+/// `actual` ones: the prediction for auction `k` plus each error (the
+/// prediction alone before any), when at least `seen` were predicted and
+/// every error is within `tolerance`.
 fn read_by(
     predicted: &[Option<Bid>; AUCTIONS],
     actual: &[Bid],
     k: usize,
     tolerance: f64,
+    seen: usize,
 ) -> Option<Vec<Bid>> {
     let now = (*predicted.get(k)?)?;
     let errors: Vec<i64> = predicted
@@ -131,7 +135,7 @@ fn read_by(
         .zip(actual)
         .filter_map(|(p, a)| p.map(|p| signed(a) - signed(&p)))
         .collect();
-    if errors.len() < 2 || errors.iter().any(|e| e.abs() as f64 > tolerance) {
+    if errors.len() < seen || errors.iter().any(|e| e.abs() as f64 > tolerance) {
         return None;
     }
     // A sum of 0 keeps the predicted bundle: 0 on A and 0 on B differ.
@@ -143,6 +147,9 @@ fn read_by(
         },
         amount: s.unsigned_abs().min(u64::from(MAX_BID)) as u32,
     };
+    if errors.is_empty() {
+        return Some(vec![now]);
+    }
     Some(errors.iter().map(|e| bid(signed(&now) + e)).collect())
 }
 
@@ -171,12 +178,69 @@ fn seed_of(view: &View) -> u64 {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::dp::DpBot;
-    use crate::game::Strategy;
+    use crate::dp::{BidRule, DpBot};
+    use crate::game::{Put, Strategy};
     use crate::testkit;
 
     fn bot(genome: &Genome) -> GenomeBot {
         GenomeBot::new(genome, testkit::table())
+    }
+
+    /// A move a player made.
+    #[derive(Debug, PartialEq)]
+    enum Move {
+        Bid(Bid),
+        Put(Put),
+    }
+
+    /// A strategy that keeps every move it makes.
+    struct Recorded<S> {
+        player: S,
+        moves: Vec<Move>,
+    }
+
+    impl<S: Strategy> Strategy for Recorded<S> {
+        fn bid(&mut self, view: &View) -> Bid {
+            let bid = self.player.bid(view);
+            self.moves.push(Move::Bid(bid));
+            bid
+        }
+
+        fn put(&mut self, view: &View) -> Put {
+            let put = self.player.put(view);
+            self.moves.push(Move::Put(put));
+            put
+        }
+    }
+
+    /// Every move the genome bot made in `games` seeded games against
+    /// `dp` playing `rule`.
+    fn moves_against(genome: &Genome, rule: BidRule, games: u64) -> Vec<Move> {
+        let mut me = Recorded {
+            player: bot(genome),
+            moves: vec![],
+        };
+        let mut opponent = DpBot::with_rule(testkit::table(), rule);
+        testkit::positions(&mut me, &mut opponent, games);
+        me.moves
+    }
+
+    #[test]
+    fn against_a_signed_player_the_read_changes_no_move() {
+        // The champion's mechanisms, in every auction from round 2.
+        let mut g = Genome::default();
+        g.genes[WP_BID_AUCTIONS] = 11.0;
+        g.genes[WP_PUT_AUCTIONS] = 2.0;
+        g.genes[WP_ROLLOUTS] = 50.0;
+        let mut unread = g.clone();
+        unread.genes[WP_READ] = 0.0;
+        assert_eq!(g.genes[WP_READ], 1.0, "on by default");
+        let signed = moves_against(&g, BidRule::Signed, 4);
+        assert_eq!(signed.len(), 4 * (AUCTIONS + AUCTIONS));
+        assert_eq!(signed, moves_against(&unread, BidRule::Signed, 4));
+        // It is live: an own-bundle player is bid against differently.
+        let own = moves_against(&g, BidRule::OwnBundle, 4);
+        assert_ne!(own, moves_against(&unread, BidRule::OwnBundle, 4));
     }
 
     #[test]
@@ -250,14 +314,11 @@ mod tests {
             let k = v.rolls_seen;
             let before = (wp.predicted, wp.predicted_own);
             let bid = wp.decide_bid(v);
-            // From the third auction on, every read bid is dp's own.
-            match wp.read(v) {
-                Some(theirs) if k <= actual.len() => {
-                    assert!(theirs.iter().all(|t| *t == actual[k - 1]), "auction {k}");
-                    read += 1;
-                }
-                Some(_) => {}
-                None => assert!(k < 3, "auction {k}: no read"),
+            // From the first auction on, every read bid is dp's own.
+            let theirs = wp.read(v).expect("a signed player is read");
+            if k <= actual.len() {
+                assert!(theirs.iter().all(|t| *t == actual[k - 1]), "auction {k}");
+                read += 1;
             }
             // Outside the last three auctions, the value's bid.
             if k < AUCTIONS - 2 {
@@ -265,10 +326,11 @@ mod tests {
             }
             (wp.predicted, wp.predicted_own) = before;
         }
-        assert!(read >= 8, "{read}");
+        assert_eq!(read, AUCTIONS - 1);
         // An own-bundle player is read by its rule, to the point (the
-        // signed rule reads it too until two of its bids contradict it).
-        let mut own = DpBot::with_rule(testkit::table(), crate::dp::BidRule::OwnBundle);
+        // signed rule reads it until one of its bids is off by more than
+        // the tolerance).
+        let mut own = DpBot::with_rule(testkit::table(), BidRule::OwnBundle);
         let (bids, _) = testkit::positions(&mut wp, &mut own, 3);
         let game = &bids[bids.len() - AUCTIONS..];
         let actual = &game.last().unwrap().opp_bids;
@@ -277,7 +339,7 @@ mod tests {
             let before = (wp.predicted, wp.predicted_own);
             wp.decide_bid(v);
             let k = v.rolls_seen;
-            let by_own = read_by(&wp.predicted_own, &v.opp_bids, k - 1, 0.0);
+            let by_own = read_by(&wp.predicted_own, &v.opp_bids, k - 1, 0.0, 2);
             if let Some(theirs) = by_own {
                 assert!(theirs.iter().all(|t| *t == actual[k - 1]), "auction {k}");
                 assert!(wp.read(v).is_some());

@@ -137,7 +137,7 @@ pub const GENES: &[Gene] = &[
         0.0,
         12.0,
         0.0,
-        "once the opponent has bid 0 in this many rounds and never more, bid 1 on my bundle: a zero bidder pays for nothing, so 1 wins any contest at no cost (0: off)",
+        "once the opponent has bid 0 in this many rounds and never more, bid 1 on the bundle the signed bid names (the one that gains me most over the opponent, counting what it gets): 1 beats 0, so every auction is won for 1 point (0: off)",
     ),
     g(
         "wp_put_auctions",
@@ -165,7 +165,14 @@ pub const GENES: &[Gene] = &[
         0.0,
         5000.0,
         100.0,
-        "the opponent's bids count as read once a rule (the signed equilibrium, else the own-bundle rule, both on my table) predicted two of them within this many points and none further off; its next bid is then predicted as that rule's plus one of the errors seen",
+        "how far a rule's predictions of the opponent's bids may be off before the read drops the rule for the game (see wp_read)",
+    ),
+    g(
+        "wp_read",
+        0.0,
+        1.0,
+        1.0,
+        "whether the opponent's bids are read (1) or always predicted as the signed equilibrium on my table (0). Read: the signed rule while none of its predictions this game was off by more than wp_read_tolerance, else the own-bundle rule once it predicted two bids and none further off, else none (the indifference bid); a read rule's next bid is its prediction plus one of the errors it made",
     ),
     g(
         "wp_confidence",
@@ -241,6 +248,7 @@ pub const WP_ROLLOUTS: usize = gene_index("wp_rollouts");
 pub const WP_CONFIDENCE: usize = gene_index("wp_confidence");
 pub const WP_BID_AUCTIONS: usize = gene_index("wp_bid_auctions");
 pub const WP_READ_TOLERANCE: usize = gene_index("wp_read_tolerance");
+pub const WP_READ: usize = gene_index("wp_read");
 
 // The priorities are indexed as PRIO + category: the last must sit eleven
 // places on (a build error otherwise).
