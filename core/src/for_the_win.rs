@@ -95,18 +95,37 @@ impl GenomeBot {
     /// The opponent's next bid as read (see the gene `wp_read`): the
     /// signed equilibrium on my table, the rule a signed player follows,
     /// is the prior and is kept while its predictions hold; then the
-    /// own-bundle rule, once two of its predictions held; each with the
-    /// errors it made. Against a signed player the read is therefore the
-    /// signed prediction from the first auction, as with the read off.
+    /// own-bundle rule, once two of its predictions held; then (`wp_read`
+    /// 2) the signed rule times the factor that fits the bids seen (a
+    /// scaled or a zero bidder); each with the errors it made. Against a signed player the
+    /// read is therefore the signed prediction from the first auction, as
+    /// with the read off.
     pub(crate) fn read(&self, view: &View) -> Option<Vec<Bid>> {
         let k = view.rolls_seen.checked_sub(1)?;
         if self.g[WP_READ] < 0.5 {
             return Some(vec![(*self.predicted.get(k)?)?]);
         }
         let tolerance = f64::from(self.g[WP_READ_TOLERANCE]);
-        [(&self.predicted, 0), (&self.predicted_own, 2)]
+        let actual = &view.opp_bids;
+        let scaled = (self.g[WP_READ] >= 1.5)
+            .then(|| fitted_scale(&self.predicted, actual))
+            .flatten()
+            .map(|s| (&self.predicted, 2, s));
+        [(&self.predicted, 0, 1.0), (&self.predicted_own, 2, 1.0)]
             .into_iter()
-            .find_map(|(p, seen)| read_by(p, &view.opp_bids, k, tolerance, seen))
+            .chain(scaled)
+            .find_map(|(p, seen, scale)| {
+                read_by(
+                    p,
+                    actual,
+                    k,
+                    Fit {
+                        tolerance,
+                        seen,
+                        scale,
+                    },
+                )
+            })
     }
 }
 
@@ -118,24 +137,61 @@ fn signed(b: &Bid) -> i64 {
     }
 }
 
-/// The read by one rule's `predicted` bids against the opponent's
-/// `actual` ones: the prediction for auction `k` plus each error (the
-/// prediction alone before any), when at least `seen` were predicted and
-/// every error is within `tolerance`.
+/// The least predicted amount a scale is fitted on: below it, rounding
+/// and the bundle's sign say little of a scale.
+const SCALED_FROM: f64 = 1000.0;
+
+/// The scales a read may fit: from a zero bidder's to three times the
+/// equilibrium.
+const SCALES: std::ops::RangeInclusive<f64> = 0.0..=3.0;
+
+/// The factor s that best fits the opponent's bids as s times the
+/// predicted ones (signed amounts, least squares through 0), when at least
+/// two predictions were of `SCALED_FROM` or more and s is in `SCALES`.
+fn fitted_scale(predicted: &[Option<Bid>; AUCTIONS], actual: &[Bid]) -> Option<f64> {
+    let pairs: Vec<(f64, f64)> = predicted
+        .iter()
+        .zip(actual)
+        .filter_map(|(p, a)| p.map(|p| (signed(&p) as f64, signed(a) as f64)))
+        .collect();
+    if pairs.iter().filter(|(p, _)| p.abs() >= SCALED_FROM).count() < 2 {
+        return None;
+    }
+    let (pa, pp) = pairs
+        .iter()
+        .fold((0.0, 0.0), |(pa, pp), (p, a)| (pa + p * a, pp + p * p));
+    Some(pa / pp).filter(|s| SCALES.contains(s))
+}
+
+/// How a rule's predictions must fit the opponent's bids to be read.
+#[derive(Clone, Copy)]
+struct Fit {
+    /// The most any prediction may be off, in points.
+    tolerance: f64,
+    /// How many bids must have been predicted.
+    seen: usize,
+    /// The factor the predictions are taken at.
+    scale: f64,
+}
+
+/// The read by one rule's `predicted` bids (times `fit.scale`) against
+/// the opponent's `actual` ones: the prediction for auction `k` plus each
+/// error (the prediction alone before any), when at least `fit.seen` were
+/// predicted and every error is within `fit.tolerance`.
 fn read_by(
     predicted: &[Option<Bid>; AUCTIONS],
     actual: &[Bid],
     k: usize,
-    tolerance: f64,
-    seen: usize,
+    fit: Fit,
 ) -> Option<Vec<Bid>> {
     let now = (*predicted.get(k)?)?;
+    let scaled = |p: &Bid| (fit.scale * signed(p) as f64).round() as i64;
     let errors: Vec<i64> = predicted
         .iter()
         .zip(actual)
-        .filter_map(|(p, a)| p.map(|p| signed(a) - signed(&p)))
+        .filter_map(|(p, a)| p.map(|p| signed(a) - scaled(&p)))
         .collect();
-    if errors.len() < seen || errors.iter().any(|e| e.abs() as f64 > tolerance) {
+    if errors.len() < fit.seen || errors.iter().any(|e| e.abs() as f64 > fit.tolerance) {
         return None;
     }
     // A sum of 0 keeps the predicted bundle: 0 on A and 0 on B differ.
@@ -148,9 +204,9 @@ fn read_by(
         amount: s.unsigned_abs().min(u64::from(MAX_BID)) as u32,
     };
     if errors.is_empty() {
-        return Some(vec![now]);
+        return Some(vec![bid(scaled(&now))]);
     }
-    Some(errors.iter().map(|e| bid(signed(&now) + e)).collect())
+    Some(errors.iter().map(|e| bid(scaled(&now) + e)).collect())
 }
 
 /// A seed that names the position a put is chosen in (both cards, the
@@ -210,6 +266,59 @@ mod tests {
             let put = self.player.put(view);
             self.moves.push(Move::Put(put));
             put
+        }
+    }
+
+    /// `dp` with the amounts of its bids times a factor.
+    struct ScaledDp(DpBot, f64);
+
+    impl Strategy for ScaledDp {
+        fn bid(&mut self, view: &View) -> Bid {
+            let bid = self.0.bid(view);
+            let amount = (f64::from(bid.amount) * self.1).round() as u32;
+            Bid { amount, ..bid }
+        }
+
+        fn put(&mut self, view: &View) -> Put {
+            self.0.put(view)
+        }
+    }
+
+    #[test]
+    fn a_scaled_or_zero_bidder_is_read_to_a_point_or_two_by_the_scaled_rule() {
+        let mut g = Genome::default();
+        g.genes[WP_BID_AUCTIONS] = 3.0;
+        g.genes[WP_ROLLOUTS] = 50.0;
+        g.genes[WP_READ] = 2.0;
+        let mut wp = bot(&g);
+        let fit = Fit {
+            tolerance: f64::from(wp.g[WP_READ_TOLERANCE]),
+            seen: 0,
+            scale: 1.0,
+        };
+        for (scale, most_off) in [(0.8, 3), (0.0, 0)] {
+            let mut scaled = ScaledDp(DpBot::new(testkit::table()), scale);
+            let (bids, _) = testkit::positions(&mut wp, &mut scaled, 3);
+            let game = &bids[bids.len() - AUCTIONS..];
+            let actual = &game.last().unwrap().opp_bids;
+            let mut read = 0;
+            for v in &game[..AUCTIONS - 1] {
+                let before = (wp.predicted, wp.predicted_own);
+                wp.decide_bid(v);
+                let k = v.rolls_seen;
+                // Once the signed rule failed, a read is the scaled rule's
+                // (from two predictions of SCALED_FROM or more).
+                let signed_fails = read_by(&wp.predicted, &v.opp_bids, k - 1, fit).is_none();
+                if signed_fails && let Some(theirs) = wp.read(v) {
+                    let off = theirs
+                        .iter()
+                        .map(|t| (signed(t) - signed(&actual[k - 1])).abs());
+                    assert!(off.max().unwrap() <= most_off, "{scale}: auction {k}");
+                    read += 1;
+                }
+                (wp.predicted, wp.predicted_own) = before;
+            }
+            assert!(read >= 6, "{scale}: {read}");
         }
     }
 
@@ -339,7 +448,16 @@ mod tests {
             let before = (wp.predicted, wp.predicted_own);
             wp.decide_bid(v);
             let k = v.rolls_seen;
-            let by_own = read_by(&wp.predicted_own, &v.opp_bids, k - 1, 0.0, 2);
+            let by_own = read_by(
+                &wp.predicted_own,
+                &v.opp_bids,
+                k - 1,
+                Fit {
+                    tolerance: 0.0,
+                    seen: 2,
+                    scale: 1.0,
+                },
+            );
             if let Some(theirs) = by_own {
                 assert!(theirs.iter().all(|t| *t == actual[k - 1]), "auction {k}");
                 assert!(wp.read(v).is_some());

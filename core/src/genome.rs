@@ -170,9 +170,9 @@ pub const GENES: &[Gene] = &[
     g(
         "wp_read",
         0.0,
+        2.0,
         1.0,
-        1.0,
-        "whether the opponent's bids are read (1) or always predicted as the signed equilibrium on my table (0). Read: the signed rule while none of its predictions this game was off by more than wp_read_tolerance, else the own-bundle rule once it predicted two bids and none further off, else none (the indifference bid); a read rule's next bid is its prediction plus one of the errors it made",
+        "how the opponent's bids are read: 0 not at all (always predicted as the signed equilibrium on my table); 1 by the signed rule while none of its predictions this game was off by more than wp_read_tolerance, else by the own-bundle rule once it predicted two bids and none further off, else not (the indifference bid); 2 as 1, then by the signed rule times the factor that fits the bids seen (a scaled or a zero bidder). A read rule's next bid is its prediction plus one of the errors it made",
     ),
     g(
         "wp_confidence",
