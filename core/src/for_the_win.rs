@@ -296,7 +296,7 @@ mod tests {
             seen: 0,
             scale: 1.0,
         };
-        for (scale, most_off) in [(0.8, 3), (0.0, 0)] {
+        for (scale, most_off) in [(0.8, 3), (1.2, 3), (0.0, 0)] {
             let mut scaled = ScaledDp(DpBot::new(testkit::table()), scale);
             let (bids, _) = testkit::positions(&mut wp, &mut scaled, 3);
             let game = &bids[bids.len() - AUCTIONS..];
