@@ -24,8 +24,9 @@ pub struct EvalArgs {
     /// from it, opponent by opponent, with a 95 % interval (repeatable).
     #[arg(long)]
     baseline: Vec<String>,
-    /// Opponents instead of the suite (repeatable; spec or command).
-    #[arg(long)]
+    /// Opponents instead of the suite (repeatable; spec or command; not
+    /// with --suite).
+    #[arg(long, conflicts_with = "suite")]
     vs: Vec<String>,
     /// Suite file.
     #[arg(long, default_value = "params/suite.toml")]
