@@ -106,26 +106,23 @@ impl GenomeBot {
             return Some(vec![(*self.predicted.get(k)?)?]);
         }
         let tolerance = f64::from(self.g[WP_READ_TOLERANCE]);
+        let fit = |seen, scale| Fit {
+            tolerance,
+            seen,
+            scale,
+        };
         let actual = &view.opp_bids;
         let scaled = (self.g[WP_READ] >= 1.5)
             .then(|| fitted_scale(&self.predicted, actual))
             .flatten()
-            .map(|s| (&self.predicted, 2, s));
-        [(&self.predicted, 0, 1.0), (&self.predicted_own, 2, 1.0)]
-            .into_iter()
-            .chain(scaled)
-            .find_map(|(p, seen, scale)| {
-                read_by(
-                    p,
-                    actual,
-                    k,
-                    Fit {
-                        tolerance,
-                        seen,
-                        scale,
-                    },
-                )
-            })
+            .map(|s| (&self.predicted, fit(2, s)));
+        [
+            (&self.predicted, fit(0, 1.0)),
+            (&self.predicted_own, fit(2, 1.0)),
+        ]
+        .into_iter()
+        .chain(scaled)
+        .find_map(|(p, fit)| read_by(p, actual, k, fit))
     }
 }
 
