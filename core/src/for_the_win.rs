@@ -97,7 +97,8 @@ impl GenomeBot {
     /// is the prior and is kept while its predictions hold; then the
     /// own-bundle rule, once two of its predictions held; then (`wp_read`
     /// 2) the signed rule times the factor that fits the bids seen (a
-    /// scaled or a zero bidder); each with the errors it made. Against a signed player the
+    /// scaled or a zero bidder), within its own tolerance; each with the
+    /// errors it made. Against a signed player the
     /// read is therefore the signed prediction from the first auction, as
     /// with the read off.
     pub(crate) fn read(&self, view: &View) -> Option<Vec<Bid>> {
@@ -105,9 +106,8 @@ impl GenomeBot {
         if self.g[WP_READ] < 0.5 {
             return Some(vec![(*self.predicted.get(k)?)?]);
         }
-        let tolerance = f64::from(self.g[WP_READ_TOLERANCE]);
-        let fit = |seen, scale| Fit {
-            tolerance,
+        let fit = |tolerance: usize, seen, scale| Fit {
+            tolerance: f64::from(self.g[tolerance]),
             seen,
             scale,
         };
@@ -115,10 +115,10 @@ impl GenomeBot {
         let scaled = (self.g[WP_READ] >= 1.5)
             .then(|| fitted_scale(&self.predicted, actual))
             .flatten()
-            .map(|s| (&self.predicted, fit(2, s)));
+            .map(|s| (&self.predicted, fit(WP_READ_SCALED_TOLERANCE, 2, s)));
         [
-            (&self.predicted, fit(0, 1.0)),
-            (&self.predicted_own, fit(2, 1.0)),
+            (&self.predicted, fit(WP_READ_TOLERANCE, 0, 1.0)),
+            (&self.predicted_own, fit(WP_READ_TOLERANCE, 2, 1.0)),
         ]
         .into_iter()
         .chain(scaled)

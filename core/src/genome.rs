@@ -172,7 +172,14 @@ pub const GENES: &[Gene] = &[
         0.0,
         2.0,
         1.0,
-        "how the opponent's bids are read: 0 not at all (always predicted as the signed equilibrium on my table); 1 by the signed rule while none of its predictions this game was off by more than wp_read_tolerance, else by the own-bundle rule once it predicted two bids and none further off, else not (the indifference bid); 2 as 1, then by the signed rule times the factor that fits the bids seen (a scaled or a zero bidder). A read rule's next bid is its prediction plus one of the errors it made",
+        "how the opponent's bids are read: 0 not at all (always predicted as the signed equilibrium on my table); 1 by the signed rule while none of its predictions this game was off by more than wp_read_tolerance, else by the own-bundle rule once it predicted two bids and none further off, else not (the indifference bid); 2 as 1, then by the signed rule times the factor that fits the bids seen (a scaled or a zero bidder), within wp_read_scaled_tolerance. A read rule's next bid is its prediction plus one of the errors it made",
+    ),
+    g(
+        "wp_read_scaled_tolerance",
+        0.0,
+        5000.0,
+        5.0,
+        "how far the scaled rule's predictions (wp_read 2) may be off before the read drops it for the game: tighter than wp_read_tolerance, since a factor fitted on loose predictions predicts badly",
     ),
     g(
         "wp_confidence",
@@ -249,6 +256,7 @@ pub const WP_CONFIDENCE: usize = gene_index("wp_confidence");
 pub const WP_BID_AUCTIONS: usize = gene_index("wp_bid_auctions");
 pub const WP_READ_TOLERANCE: usize = gene_index("wp_read_tolerance");
 pub const WP_READ: usize = gene_index("wp_read");
+pub const WP_READ_SCALED_TOLERANCE: usize = gene_index("wp_read_scaled_tolerance");
 
 // The priorities are indexed as PRIO + category: the last must sit eleven
 // places on (a build error otherwise).
