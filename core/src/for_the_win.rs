@@ -103,7 +103,8 @@ impl GenomeBot {
     /// with the read off.
     pub(crate) fn read(&self, view: &View) -> Option<Vec<Bid>> {
         let k = view.rolls_seen.checked_sub(1)?;
-        if self.g[WP_READ] < 0.5 {
+        let level = self.g[WP_READ].round();
+        if level == 0.0 {
             return Some(vec![(*self.predicted.get(k)?)?]);
         }
         let fit = |tolerance: usize, seen, scale| Fit {
@@ -112,7 +113,7 @@ impl GenomeBot {
             scale,
         };
         let actual = &view.opp_bids;
-        let scaled = (self.g[WP_READ] >= 1.5)
+        let scaled = (level >= 2.0)
             .then(|| fitted_scale(&self.predicted, actual))
             .flatten()
             .map(|s| (&self.predicted, fit(WP_READ_SCALED_TOLERANCE, 2, s)));
@@ -146,18 +147,18 @@ const SCALES: std::ops::RangeInclusive<f64> = 0.0..=3.0;
 /// predicted ones (signed amounts, least squares through 0), when at least
 /// two predictions were of `SCALED_FROM` or more and s is in `SCALES`.
 fn fitted_scale(predicted: &[Option<Bid>; AUCTIONS], actual: &[Bid]) -> Option<f64> {
-    let pairs: Vec<(f64, f64)> = predicted
+    let (large, pa, pp) = predicted
         .iter()
         .zip(actual)
         .filter_map(|(p, a)| p.map(|p| (signed(&p) as f64, signed(a) as f64)))
-        .collect();
-    if pairs.iter().filter(|(p, _)| p.abs() >= SCALED_FROM).count() < 2 {
-        return None;
-    }
-    let (pa, pp) = pairs
-        .iter()
-        .fold((0.0, 0.0), |(pa, pp), (p, a)| (pa + p * a, pp + p * p));
-    Some(pa / pp).filter(|s| SCALES.contains(s))
+        .fold((0, 0.0, 0.0), |(n, pa, pp), (p, a)| {
+            (
+                n + usize::from(p.abs() >= SCALED_FROM),
+                pa + p * a,
+                pp + p * p,
+            )
+        });
+    (large >= 2).then(|| pa / pp).filter(|s| SCALES.contains(s))
 }
 
 /// How a rule's predictions must fit the opponent's bids to be read.
@@ -200,10 +201,8 @@ fn read_by(
         },
         amount: s.unsigned_abs().min(u64::from(MAX_BID)) as u32,
     };
-    if errors.is_empty() {
-        return Some(vec![bid(scaled(&now))]);
-    }
-    Some(errors.iter().map(|e| bid(scaled(&now) + e)).collect())
+    let offsets: &[i64] = if errors.is_empty() { &[0] } else { &errors };
+    Some(offsets.iter().map(|e| bid(scaled(&now) + e)).collect())
 }
 
 /// A seed that names the position a put is chosen in (both cards, the
@@ -232,11 +231,35 @@ fn seed_of(view: &View) -> u64 {
 mod tests {
     use super::*;
     use crate::dp::{BidRule, DpBot};
-    use crate::game::{Put, Strategy};
+    use crate::game::{BidLog, Put, Strategy};
     use crate::testkit;
 
     fn bot(genome: &Genome) -> GenomeBot {
         GenomeBot::new(genome, testkit::table())
+    }
+
+    /// The views `wp` bid from in the last of `games` seeded games against
+    /// `opponent` (it then holds that game's predictions), and the
+    /// opponent's bids in that game.
+    fn last_game(
+        wp: &mut GenomeBot,
+        opponent: &mut dyn Strategy,
+        games: u64,
+    ) -> (Vec<View>, BidLog) {
+        let (bids, _) = testkit::positions(wp, opponent, games);
+        let game = bids[bids.len() - AUCTIONS..].to_vec();
+        let actual = game.last().unwrap().opp_bids;
+        (game, actual)
+    }
+
+    /// `look` at `wp` just after it bid at `view` (given that bid); its
+    /// predictions are then put back as they were.
+    fn at_bid<T>(wp: &mut GenomeBot, view: &View, look: impl FnOnce(&GenomeBot, Bid) -> T) -> T {
+        let before = (wp.predicted, wp.predicted_own);
+        let bid = wp.decide_bid(view);
+        let seen = look(wp, bid);
+        (wp.predicted, wp.predicted_own) = before;
+        seen
     }
 
     /// A move a player made.
@@ -295,25 +318,23 @@ mod tests {
         };
         for (scale, most_off) in [(0.8, 3), (1.2, 3), (0.0, 0)] {
             let mut scaled = ScaledDp(DpBot::new(testkit::table()), scale);
-            let (bids, _) = testkit::positions(&mut wp, &mut scaled, 3);
-            let game = &bids[bids.len() - AUCTIONS..];
-            let actual = &game.last().unwrap().opp_bids;
+            let (game, actual) = last_game(&mut wp, &mut scaled, 3);
             let mut read = 0;
             for v in &game[..AUCTIONS - 1] {
-                let before = (wp.predicted, wp.predicted_own);
-                wp.decide_bid(v);
                 let k = v.rolls_seen;
                 // Once the signed rule failed, a read is the scaled rule's
                 // (from two predictions of SCALED_FROM or more).
-                let signed_fails = read_by(&wp.predicted, &v.opp_bids, k - 1, fit).is_none();
-                if signed_fails && let Some(theirs) = wp.read(v) {
+                let theirs = at_bid(&mut wp, v, |wp, _| {
+                    let signed_fails = read_by(&wp.predicted, &v.opp_bids, k - 1, fit).is_none();
+                    wp.read(v).filter(|_| signed_fails)
+                });
+                if let Some(theirs) = theirs {
                     let off = theirs
                         .iter()
                         .map(|t| (signed(t) - signed(&actual[k - 1])).abs());
                     assert!(off.max().unwrap() <= most_off, "{scale}: auction {k}");
                     read += 1;
                 }
-                (wp.predicted, wp.predicted_own) = before;
             }
             assert!(read >= 6, "{scale}: {read}");
         }
@@ -411,17 +432,13 @@ mod tests {
         let mut wp = bot(&g);
         let mut plain = bot(&Genome::default());
         let mut dp = DpBot::new(testkit::table());
-        let (bids, _) = testkit::positions(&mut wp, &mut dp, 2);
-        // The last game's views; the bot holds that game's predictions.
-        let game = &bids[bids.len() - AUCTIONS..];
-        let actual = &game.last().unwrap().opp_bids;
+        let (game, actual) = last_game(&mut wp, &mut dp, 2);
         let mut read = 0;
-        for v in game {
+        for v in &game {
             let k = v.rolls_seen;
-            let before = (wp.predicted, wp.predicted_own);
-            let bid = wp.decide_bid(v);
+            let (bid, theirs) = at_bid(&mut wp, v, |wp, bid| (bid, wp.read(v)));
             // From the first auction on, every read bid is dp's own.
-            let theirs = wp.read(v).expect("a signed player is read");
+            let theirs = theirs.expect("a signed player is read");
             if k <= actual.len() {
                 assert!(theirs.iter().all(|t| *t == actual[k - 1]), "auction {k}");
                 read += 1;
@@ -430,37 +447,30 @@ mod tests {
             if k < AUCTIONS - 2 {
                 assert_eq!(bid, plain.decide_bid(v), "auction {k}");
             }
-            (wp.predicted, wp.predicted_own) = before;
         }
         assert_eq!(read, AUCTIONS - 1);
         // An own-bundle player is read by its rule, to the point (the
         // signed rule reads it until one of its bids is off by more than
         // the tolerance).
         let mut own = DpBot::with_rule(testkit::table(), BidRule::OwnBundle);
-        let (bids, _) = testkit::positions(&mut wp, &mut own, 3);
-        let game = &bids[bids.len() - AUCTIONS..];
-        let actual = &game.last().unwrap().opp_bids;
+        let (game, actual) = last_game(&mut wp, &mut own, 3);
+        let exact = Fit {
+            tolerance: 0.0,
+            seen: 2,
+            scale: 1.0,
+        };
         let mut read = 0;
         for v in &game[..AUCTIONS - 1] {
-            let before = (wp.predicted, wp.predicted_own);
-            wp.decide_bid(v);
             let k = v.rolls_seen;
-            let by_own = read_by(
-                &wp.predicted_own,
-                &v.opp_bids,
-                k - 1,
-                Fit {
-                    tolerance: 0.0,
-                    seen: 2,
-                    scale: 1.0,
-                },
-            );
+            let (by_own, any) = at_bid(&mut wp, v, |wp, _| {
+                let by_own = read_by(&wp.predicted_own, &v.opp_bids, k - 1, exact);
+                (by_own, wp.read(v).is_some())
+            });
             if let Some(theirs) = by_own {
                 assert!(theirs.iter().all(|t| *t == actual[k - 1]), "auction {k}");
-                assert!(wp.read(v).is_some());
+                assert!(any);
                 read += 1;
             }
-            (wp.predicted, wp.predicted_own) = before;
         }
         assert_eq!(read, AUCTIONS - 3);
         // The outlook player's bids are not the equilibrium's: no read.

@@ -98,9 +98,10 @@ fn unknown_names_bad_genomes_and_silent_programs_fail_every_command() {
     let made = std::fs::read_dir(dir.join("runs")).unwrap().count();
     assert_eq!(made, 0, "evolve made a run folder");
     // Opponents given twice over: refused, not one of them dropped.
-    let both = ["eval", "--games", "2", "--player", "greedy", "--vs", "dp"];
-    let mut both: Vec<String> = both.iter().map(|x| x.to_string()).collect();
-    both.extend(["--suite".into(), "params/suite.toml".into()]);
+    let both: Vec<String> = "eval --games 2 --player greedy --vs dp --suite params/suite.toml"
+        .split(' ')
+        .map(String::from)
+        .collect();
     fails_with(
         &both,
         &["'--vs <VS>' cannot be used with '--suite <SUITE>'"],
