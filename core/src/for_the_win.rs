@@ -10,25 +10,35 @@
 use crate::game::{Card, Holding, View};
 use crate::genome::*;
 use crate::genome_bot::GenomeBot;
+use crate::last_auction::{Settled, Worth};
 use crate::rollout::{self, Side};
 use crate::rules::{AUCTIONS, Bid, Bundle, MAX_BID};
-use crate::tables::Hand10;
+use crate::tables::{Dice5, Hand10};
 use crate::value::BestMove;
 use crate::wp_bid::Futures;
+use crate::wp_normal::{Margin, Outlook};
 
 /// How many of the genome's best puts a win-probability put compares.
 pub const WP_CANDIDATES: usize = 5;
 
 impl GenomeBot {
     /// The put by win probability, when `wp_put_auctions` covers this
-    /// round: the genome's `WP_CANDIDATES` best puts, each played out in
-    /// the same `wp_rollouts` futures against the opponent's put by value;
-    /// the best by value unless another wins more by `wp_confidence`
-    /// standard errors. None when off, or when the opponent's hand is not
-    /// known.
+    /// round: the genome's `WP_CANDIDATES` best puts against the
+    /// opponent's put by value. By the tables (`wp_fast`): the one of most
+    /// P(win), the best by value among equals — in round 12 too, where
+    /// nothing random is left and P(win) is the sure result. By rollouts
+    /// (the reference, or in the last `wp_put_rollouts` puts): each played
+    /// out in the same `wp_rollouts` futures, the best by value unless
+    /// another wins more by `wp_confidence` standard errors. None when off,
+    /// or when the opponent's hand is not known.
     pub(crate) fn put_for_the_win(&self, view: &View, hand: Hand10) -> Option<BestMove> {
         let after = AUCTIONS.checked_sub(view.rolls_seen)?;
-        if after == 0 || after as f32 > self.g[WP_PUT_AUCTIONS] {
+        let reference = after >= 1 && after as f32 <= self.g[WP_PUT_ROLLOUTS];
+        let fast = self.g[WP_FAST] >= 0.5 && !reference;
+        if self.g[WP_PUT_AUCTIONS] < 1.0 || after as f32 > self.g[WP_PUT_AUCTIONS] {
+            return None;
+        }
+        if after == 0 && !fast {
             return None;
         }
         let Holding::Ten(theirs) = view.opp.holding else {
@@ -42,21 +52,57 @@ impl GenomeBot {
             .iter()
             .map(|m| Side::after(&view.me, m))
             .collect::<Option<Vec<_>>>()?;
+        let pick = if fast {
+            self.most_likely_winner(&mine, opp)?
+        } else {
+            self.rolled_out_winner(view, &mine, opp)
+        };
+        Some(candidates[pick])
+    }
+
+    /// Which of my candidate sides wins most often by the tables' normal
+    /// model against `opp` (the first among equals); None without spreads.
+    fn most_likely_winner(&self, mine: &[Side], opp: Side) -> Option<usize> {
+        let factor = f64::from(self.g[WP_SPREAD_FACTOR]);
+        let theirs = (self.g[WP_LAST_EXACT] >= 0.5)
+            .then(|| Worth::of(self.values, &opp))
+            .flatten();
+        let settled = |side: &Side| {
+            let theirs = theirs.as_ref()?;
+            Some(Settled::between(&Worth::of(self.values, side)?, theirs).p_win(0.0))
+        };
+        let outlook = Outlook::of(self.values, &opp)?;
+        let normal = |side: &Side| {
+            Some(Margin::between(Outlook::of(self.values, side)?, outlook, factor).p_win(0.0))
+        };
+        let mut best = (0, f64::NEG_INFINITY);
+        for (k, side) in mine.iter().enumerate() {
+            let p = settled(side).map_or_else(|| normal(side), Some)?;
+            if p > best.1 {
+                best = (k, p);
+            }
+        }
+        Some(best.0)
+    }
+
+    /// Which of my candidate sides wins more than the first by
+    /// `wp_confidence` standard errors, most of all, over the same
+    /// `wp_rollouts` futures (the first when none does).
+    fn rolled_out_winner(&self, view: &View, mine: &[Side], opp: Side) -> usize {
         let rollouts = self.g[WP_ROLLOUTS].round() as u32;
         let c = rollout::compare(
             self.values,
-            &mine,
+            mine,
             opp,
             view.rolls_seen,
             rollouts,
             seed_of(view),
         );
-        let pick = (1..candidates.len())
+        (1..mine.len())
             .map(|k| (k, c.edge(k)))
             .filter(|&(_, (_, z))| z >= f64::from(self.g[WP_CONFIDENCE]))
             .max_by(|a, b| a.1.0.total_cmp(&b.1.0))
-            .map_or(0, |(k, _)| k);
-        Some(candidates[pick])
+            .map_or(0, |(k, _)| k)
     }
 }
 
@@ -72,6 +118,49 @@ impl GenomeBot {
             return None;
         }
         let (a, b) = view.roll?.dice?;
+        let futures = if self.g[WP_FAST] >= 0.5 && left as f32 > self.g[WP_BID_ROLLOUTS] {
+            self.normal_futures(view, a, b)?
+        } else {
+            self.rolled_out_futures(view, a, b)?
+        };
+        Some(match self.read(view) {
+            Some(theirs) => futures.best_response(&theirs, value),
+            None => futures.indifference(value.bundle),
+        })
+    }
+
+    /// The margins after this auction by the tables' normal model, when I
+    /// receive A (the opponent B) and when B; both then put by value.
+    fn normal_futures(&self, view: &View, a: Dice5, b: Dice5) -> Option<Futures> {
+        let factor = f64::from(self.g[WP_SPREAD_FACTOR]);
+        let sides = |mine, theirs| {
+            Some((
+                Side::after_bundle(self.values, &view.me, mine)?,
+                Side::after_bundle(self.values, &view.opp, theirs)?,
+            ))
+        };
+        let ((me_a, opp_b), (me_b, opp_a)) = (sides(a, b)?, sides(b, a)?);
+        if self.g[WP_LAST_EXACT] >= 0.5
+            && let Some(got_a) = Settled::after(self.values, &me_a, &opp_b)
+        {
+            return Some(Futures::settled(
+                got_a,
+                Settled::after(self.values, &me_b, &opp_a)?,
+            ));
+        }
+        let margin = |me: Side, opp: Side| {
+            let (me, opp) = (
+                Outlook::of(self.values, &me)?,
+                Outlook::of(self.values, &opp)?,
+            );
+            Some(Margin::between(me, opp, factor))
+        };
+        Some(Futures::normal(margin(me_a, opp_b)?, margin(me_b, opp_a)?))
+    }
+
+    /// The margins of the same `wp_rollouts` futures after this auction
+    /// when I receive A and when B.
+    fn rolled_out_futures(&self, view: &View, a: Dice5, b: Dice5) -> Option<Futures> {
         let rollouts = self.g[WP_ROLLOUTS].round() as u32;
         let seed = seed_of(view) ^ rollout::mix(u64::from(a.0) << 8 | u64::from(b.0));
         let margins = |mine, theirs| {
@@ -85,11 +174,7 @@ impl GenomeBot {
                 seed,
             ))
         };
-        let futures = Futures::new(margins(a, b)?, margins(b, a)?);
-        Some(match self.read(view) {
-            Some(theirs) => futures.best_response(&theirs, value),
-            None => futures.indifference(value.bundle),
-        })
+        Some(Futures::new(margins(a, b)?, margins(b, a)?))
     }
 
     /// The opponent's next bid as read (see the gene `wp_read`): the

@@ -142,9 +142,9 @@ pub const GENES: &[Gene] = &[
     g(
         "wp_put_auctions",
         0.0,
-        4.0,
+        11.0,
         0.0,
-        "puts by win probability when at most this many auctions follow them (0: off, the exact value's put; 2: the puts of rounds 10 and 11): the genome's best puts are played out in wp_rollouts seeded futures each, both players as dp, and the one that wins most is put",
+        "puts by win probability when at most this many auctions follow them (0: off, the exact value's put; 2: the puts of rounds 10 and 11; 11: every put): the genome's best puts are compared by P(win) against the opponent's put by value, from the tables (wp_fast) or in wp_rollouts seeded futures each, both players as dp, and the one that wins most is put",
     ),
     g(
         "wp_rollouts",
@@ -180,6 +180,41 @@ pub const GENES: &[Gene] = &[
         5000.0,
         5.0,
         "how far the scaled rule's predictions (wp_read 2) may be off before the read drops it for the game: tighter than wp_read_tolerance, since a factor fitted on loose predictions predicts badly",
+    ),
+    g(
+        "wp_fast",
+        0.0,
+        1.0,
+        0.0,
+        "how puts and bids by win probability (in the rounds wp_put_auctions and wp_bid_auctions choose) estimate P(win): 1 from the tables (wp_normal: each final total normal, mean by V, variance by the spread table, the margin's variance times wp_spread_factor), a few lookups a candidate, and round 12's put too; 0 by rollouts (wp_rollouts futures each, the reference)",
+    ),
+    g(
+        "wp_spread_factor",
+        0.1,
+        1.5,
+        0.4,
+        "with wp_fast: the margin's variance as this factor times the sum of the two players' solitaire variances (the auctions to come split each roll's bundles between them)",
+    ),
+    g(
+        "wp_put_rollouts",
+        0.0,
+        11.0,
+        0.0,
+        "with wp_fast: the puts followed by this many auctions or fewer (but 0) are still chosen by rollouts, whose futures see the shape of what is left (an all-or-nothing category), not only its mean and spread",
+    ),
+    g(
+        "wp_bid_rollouts",
+        0.0,
+        11.0,
+        0.0,
+        "with wp_fast: the bids of the last this many auctions are still chosen from rollouts (wp_rollouts futures), the reference",
+    ),
+    g(
+        "wp_last_exact",
+        0.0,
+        1.0,
+        1.0,
+        "with wp_fast: round 11's put and bid see the last auction exactly (last_auction: both players as dp settle it at ½ (Y(A) + Y(B)), Y over the 252 bundles), not by the normal model",
     ),
     g(
         "wp_confidence",
@@ -253,6 +288,11 @@ pub const BID_READ_ZERO: usize = gene_index("bid_read_zero");
 pub const WP_PUT_AUCTIONS: usize = gene_index("wp_put_auctions");
 pub const WP_ROLLOUTS: usize = gene_index("wp_rollouts");
 pub const WP_CONFIDENCE: usize = gene_index("wp_confidence");
+pub const WP_FAST: usize = gene_index("wp_fast");
+pub const WP_SPREAD_FACTOR: usize = gene_index("wp_spread_factor");
+pub const WP_PUT_ROLLOUTS: usize = gene_index("wp_put_rollouts");
+pub const WP_BID_ROLLOUTS: usize = gene_index("wp_bid_rollouts");
+pub const WP_LAST_EXACT: usize = gene_index("wp_last_exact");
 pub const WP_BID_AUCTIONS: usize = gene_index("wp_bid_auctions");
 pub const WP_READ_TOLERANCE: usize = gene_index("wp_read_tolerance");
 pub const WP_READ: usize = gene_index("wp_read");

@@ -13,15 +13,18 @@ pub mod for_the_win;
 pub mod game;
 pub mod genome;
 pub mod genome_bot;
+pub mod last_auction;
 pub mod outlook;
 pub mod protocol;
 pub mod rollout;
 pub mod rules;
 pub mod ship;
+pub mod spread;
 pub mod submission;
 pub mod tables;
 pub mod value;
 pub mod wp_bid;
+pub mod wp_normal;
 
 #[cfg(test)]
 mod testkit;

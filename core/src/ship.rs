@@ -15,15 +15,25 @@
 //! per stored level its code lengths (one byte per symbol), then the bits.
 //! Std-only.
 
-use crate::tables::N5;
+use crate::spread;
+use crate::tables::{Dice5, N5, tables};
 use crate::value::{LEVELS, Layout, ValueTable, solve_levels};
 use std::ops::RangeInclusive;
 
-const MAGIC: &[u8; 8] = b"YSHIP001";
+const MAGIC: &[u8; 8] = b"YSHIP002";
 /// The contest's limit on `data.bin`, in bytes.
 pub const DATA_LIMIT: usize = 10 << 20;
 /// Values are rounded to multiples of this many points.
 pub const STEP: f32 = 500.0;
+/// The levels whose spreads are stored per held multiset, each standard
+/// deviation rounded to a multiple of `SD_STEP` points; the last two are
+/// solved at start-up.
+pub const SD_HELD: RangeInclusive<usize> = 8..=9;
+pub const SD_STEP: f32 = 500.0;
+/// The levels whose spreads are stored per row: one standard deviation
+/// for every held multiset, in multiples of `ROW_SD_STEP` points.
+pub const SD_ROWS: RangeInclusive<usize> = 0..=7;
+pub const ROW_SD_STEP: f32 = 10.0;
 /// The levels stored; the others are solved at start-up.
 pub const STORED: RangeInclusive<usize> = 3..=9;
 /// Differences 0..ESCAPE (zig-zag coded) are symbols; larger ones are the
@@ -32,7 +42,7 @@ const ESCAPE: usize = 511;
 const SYMBOLS: usize = ESCAPE + 1;
 /// Longest code, in bits (the decoder's look-up table has 2^this entries).
 const MAX_LEN: u32 = 16;
-const HEADER: usize = 8 + 4 + 8;
+const HEADER: usize = 8 + 4 + 4 + 8;
 
 /// Why shipped bytes cannot be read.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -65,8 +75,12 @@ fn fnv1a(bytes: &[u8]) -> u64 {
 /// Visits the stored rows in order: their level, where the row starts, and
 /// where the row to predict from starts (the previous row of the same mask,
 /// whose upper total is lower; rows of a mask are adjacent in the layout).
-fn predictions(layout: &Layout, mut visit: impl FnMut(usize, usize, Option<usize>)) {
-    for level in STORED {
+fn predictions(
+    layout: &Layout,
+    levels: RangeInclusive<usize>,
+    mut visit: impl FnMut(usize, usize, Option<usize>),
+) {
+    for level in levels {
         let rows = layout.level(level);
         for row in rows.clone() {
             let same_mask =
@@ -103,28 +117,24 @@ fn unzigzag(z: u32) -> i32 {
     (z >> 1) as i32 ^ -((z & 1) as i32)
 }
 
-/// The shipped bytes of an exact table.
-pub fn encode(table: &ValueTable) -> Vec<u8> {
-    let layout = table.layout();
-    let q: Vec<i32> = table
-        .values()
-        .iter()
-        .map(|&v| (v / STEP).round() as i32)
-        .collect();
+/// The code of one section: rounded values (`q`, rows in layout order) of
+/// the stored levels as predicted differences, a Huffman code per level;
+/// the code lengths, then the bits.
+fn encode_section(layout: &Layout, levels: RangeInclusive<usize>, q: &[i32]) -> Vec<u8> {
     // Pass 1: symbol counts per level; pass 2: the bits.
     let mut counts = vec![[0u64; SYMBOLS]; LEVELS];
-    predictions(layout, |level, cur, prev| {
+    predictions(layout, levels.clone(), |level, cur, prev| {
         for h in 0..N5 {
-            let z = zigzag(q[cur + h] - predict(&q, cur, prev, h)) as usize;
+            let z = zigzag(q[cur + h] - predict(q, cur, prev, h)) as usize;
             counts[level][z.min(ESCAPE)] += 1;
         }
     });
     let lengths: Vec<[u8; SYMBOLS]> = counts.iter().map(code_lengths).collect();
     let codes: Vec<[u32; SYMBOLS]> = lengths.iter().map(canonical_codes).collect();
     let mut bits = BitWriter::default();
-    predictions(layout, |level, cur, prev| {
+    predictions(layout, levels.clone(), |level, cur, prev| {
         for h in 0..N5 {
-            let z = zigzag(q[cur + h] - predict(&q, cur, prev, h));
+            let z = zigzag(q[cur + h] - predict(q, cur, prev, h));
             let s = (z as usize).min(ESCAPE);
             bits.put(codes[level][s], lengths[level][s] as u32);
             if s == ESCAPE {
@@ -133,47 +143,39 @@ pub fn encode(table: &ValueTable) -> Vec<u8> {
         }
     });
     let mut body = Vec::new();
-    for level in STORED {
+    for level in levels {
         body.extend_from_slice(&lengths[level]);
     }
     body.extend_from_slice(&bits.finish());
-    let mut out = Vec::with_capacity(HEADER + body.len());
-    out.extend_from_slice(MAGIC);
-    out.extend_from_slice(&(STEP as u32).to_le_bytes());
-    out.extend_from_slice(&fnv1a(&body).to_le_bytes());
-    out.extend_from_slice(&body);
-    out
+    body
 }
 
-/// The table a submission plays on: the stored levels from `bytes`, the
-/// others solved from them (on one thread).
-pub fn decode(bytes: &[u8]) -> Result<ValueTable, ShipError> {
-    if bytes.len() < HEADER || &bytes[..8] != MAGIC {
-        return Err(ShipError::NotShipped);
-    }
-    let step = u32::from_le_bytes(bytes[8..12].try_into().unwrap()) as f32;
-    let body = &bytes[HEADER..];
-    if fnv1a(body) != u64::from_le_bytes(bytes[12..20].try_into().unwrap()) {
-        return Err(ShipError::Damaged);
-    }
-    let levels = STORED.count();
-    if body.len() < levels * SYMBOLS {
+/// Decodes one section into the stored levels of `out` (multiples of
+/// `step`).
+fn decode_section(
+    layout: &Layout,
+    levels: RangeInclusive<usize>,
+    section: &[u8],
+    step: f32,
+    out: &mut [f32],
+) -> Result<(), ShipError> {
+    let first = *levels.start();
+    let count = levels.clone().count();
+    if section.len() < count * SYMBOLS {
         return Err(ShipError::Truncated);
     }
-    let (table_bytes, stream) = body.split_at(levels * SYMBOLS);
+    let (table_bytes, stream) = section.split_at(count * SYMBOLS);
     let decoders = table_bytes
         .chunks_exact(SYMBOLS)
         .map(Decoder::new)
         .collect::<Result<Vec<_>, _>>()?;
-    let layout = Layout::new();
-    let mut values = vec![0f32; layout.rows() * N5];
     let mut reader = BitReader::new(stream);
     let mut failed = None;
-    predictions(&layout, |level, cur, prev| {
+    predictions(layout, levels, |level, cur, prev| {
         if failed.is_some() {
             return;
         }
-        let decoder = &decoders[level - STORED.start()];
+        let decoder = &decoders[level - first];
         for h in 0..N5 {
             let s = decoder.symbol(&mut reader);
             let z = if s == ESCAPE {
@@ -181,18 +183,111 @@ pub fn decode(bytes: &[u8]) -> Result<ValueTable, ShipError> {
             } else {
                 s as u32
             };
-            values[cur + h] = predict(&values, cur, prev, h) + unzigzag(z) as f32 * step;
+            out[cur + h] = predict(out, cur, prev, h) + unzigzag(z) as f32 * step;
         }
         if reader.overrun() {
             failed = Some(ShipError::Truncated);
         }
     });
-    if let Some(e) = failed {
-        return Err(e);
+    failed.map_or(Ok(()), Err)
+}
+
+/// The shipped bytes of an exact table: its values, then its spreads
+/// (solved now on `threads` threads unless the table has them).
+pub fn encode(table: &ValueTable, threads: usize) -> Vec<u8> {
+    let layout = table.layout();
+    let round = |x: f32, step: f32| (x / step).round() as i32;
+    let q: Vec<i32> = table.values().iter().map(|&v| round(v, STEP)).collect();
+    let sd: Vec<f32> = spread::of(table, threads)
+        .iter()
+        .map(|&var| var.max(0.0).sqrt())
+        .collect();
+    let held: Vec<i32> = sd.iter().map(|&x| round(x, SD_STEP)).collect();
+    let mut body = Vec::new();
+    for section in [
+        encode_section(layout, STORED, &q),
+        row_sds(layout, &sd),
+        encode_section(layout, SD_HELD, &held),
+    ] {
+        body.extend_from_slice(&(section.len() as u32).to_le_bytes());
+        body.extend_from_slice(&section);
     }
+    let mut out = Vec::with_capacity(HEADER + body.len());
+    out.extend_from_slice(MAGIC);
+    out.extend_from_slice(&(STEP as u32).to_le_bytes());
+    out.extend_from_slice(&(SD_STEP as u32).to_le_bytes());
+    out.extend_from_slice(&fnv1a(&body).to_le_bytes());
+    out.extend_from_slice(&body);
+    out
+}
+
+/// Per row of the levels `SD_ROWS`: the mean standard deviation of its
+/// spreads, weighted by the chance of each held multiset as a roll, in
+/// multiples of `ROW_SD_STEP` (u16).
+fn row_sds(layout: &Layout, sd: &[f32]) -> Vec<u8> {
+    let t = tables();
+    let rows = layout.level(*SD_ROWS.start()).start..layout.level(*SD_ROWS.end()).end;
+    rows.flat_map(|row| {
+        let mean: f64 = (0..N5)
+            .map(|h| t.weight5(Dice5(h as u8)) * f64::from(sd[row * N5 + h]))
+            .sum();
+        ((mean / f64::from(ROW_SD_STEP)).round() as u16).to_le_bytes()
+    })
+    .collect()
+}
+
+/// The sections of a body: each a byte count (u32) and its bytes.
+fn sections(mut body: &[u8]) -> Result<Vec<&[u8]>, ShipError> {
+    let mut out = Vec::new();
+    while !body.is_empty() {
+        let len = body
+            .get(..4)
+            .map(|b| u32::from_le_bytes(b.try_into().unwrap()) as usize)
+            .ok_or(ShipError::Truncated)?;
+        let section = body.get(4..4 + len).ok_or(ShipError::Truncated)?;
+        out.push(section);
+        body = &body[4 + len..];
+    }
+    Ok(out)
+}
+
+/// The table a submission plays on: the stored levels of the values and
+/// of the spreads from `bytes`, the others solved from them (on one
+/// thread).
+pub fn decode(bytes: &[u8]) -> Result<ValueTable, ShipError> {
+    if bytes.len() < HEADER || &bytes[..8] != MAGIC {
+        return Err(ShipError::NotShipped);
+    }
+    let word = |at: usize| u32::from_le_bytes(bytes[at..at + 4].try_into().unwrap());
+    let (step, sd_step) = (word(8) as f32, word(12) as f32);
+    let body = &bytes[HEADER..];
+    if fnv1a(body) != u64::from_le_bytes(bytes[16..24].try_into().unwrap()) {
+        return Err(ShipError::Damaged);
+    }
+    let [values_bits, row_bytes, held_bits] = sections(body)?[..] else {
+        return Err(ShipError::Truncated);
+    };
+    let layout = Layout::new();
+    let mut values = vec![0f32; layout.rows() * N5];
+    decode_section(&layout, STORED, values_bits, step, &mut values)?;
     solve_levels(&layout, &mut values, (STORED.end() + 1..LEVELS).rev(), 1);
     solve_levels(&layout, &mut values, (0..*STORED.start()).rev(), 1);
-    Ok(ValueTable::from_values(layout, values).expect("a value per row"))
+    let mut sds = vec![0f32; layout.rows() * N5];
+    decode_section(&layout, SD_HELD, held_bits, sd_step, &mut sds)?;
+    let first = layout.level(*SD_ROWS.start()).start;
+    let rows = first..layout.level(*SD_ROWS.end()).end;
+    if row_bytes.len() != 2 * rows.len() {
+        return Err(ShipError::Truncated);
+    }
+    for (row, b) in rows.zip(row_bytes.chunks_exact(2)) {
+        let sd = f32::from(u16::from_le_bytes([b[0], b[1]])) * ROW_SD_STEP;
+        sds[row * N5..][..N5].fill(sd);
+    }
+    let mut spreads: Vec<f32> = sds.iter().map(|sd| sd * sd).collect();
+    let solved = (SD_HELD.end() + 1..LEVELS).rev();
+    spread::solve_levels(&layout, &values, &mut spreads, solved, 1);
+    let table = ValueTable::from_values(layout, values).expect("a value per row");
+    Ok(table.with_spreads(spreads).expect("a spread per row"))
 }
 
 /// Huffman code lengths (at most `MAX_LEN`) of symbols with these counts;
@@ -401,7 +496,7 @@ mod tests {
     #[test]
     fn decoding_gives_the_rounded_stored_levels_and_solves_the_rest_from_them() {
         let exact = crate::testkit::table();
-        let shipped = decode(&encode(exact)).unwrap();
+        let shipped = decode(&encode(exact, 2)).unwrap();
         let layout = exact.layout();
         let (a, b) = (exact.values(), shipped.values());
         for level in STORED {

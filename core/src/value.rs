@@ -175,14 +175,14 @@ pub trait Rows {
 }
 
 /// Flat tables for the solver's inner loops.
-struct Kernel {
+pub(crate) struct Kernel {
     /// The hand of a put and a carry, by their indices.
-    add: Vec<[u16; N5]>,
+    pub(crate) add: Vec<[u16; N5]>,
     /// Probability of each bundle.
-    weight: [f32; N5],
+    pub(crate) weight: [f32; N5],
 }
 
-fn kernel() -> &'static Kernel {
+pub(crate) fn kernel() -> &'static Kernel {
     static KERNEL: OnceLock<Kernel> = OnceLock::new();
     KERNEL.get_or_init(|| {
         let t = tables();
@@ -204,7 +204,7 @@ fn max(a: f32, b: f32) -> f32 {
 /// What a put of `points` into `c` at upper total `up` gains now (points
 /// and any bonus), and the upper total it leaves.
 #[inline]
-fn gain(c: Category, points: i32, up: usize) -> (i32, usize) {
+pub(crate) fn gain(c: Category, points: i32, up: usize) -> (i32, usize) {
     let now = points + bonus_for(c, points, up as i32 * 1000);
     match c.face() {
         Some(_) => (now, (up + points as usize / 1000).min(UP_CAP)),
@@ -305,6 +305,9 @@ pub fn solve_levels(
 pub struct ValueTable {
     layout: Layout,
     values: Vec<f32>,
+    /// The spread of the points to come (solved by the spread module), once solved or
+    /// read: the fast win-probability decisions need it.
+    spread: OnceLock<Vec<f32>>,
 }
 
 impl std::fmt::Debug for ValueTable {
@@ -315,10 +318,10 @@ impl std::fmt::Debug for ValueTable {
 }
 
 /// Solved rows from `first` on (the levels above the one being solved).
-struct Solved<'a> {
-    layout: &'a Layout,
-    values: &'a [f32],
-    first: usize,
+pub(crate) struct Solved<'a> {
+    pub(crate) layout: &'a Layout,
+    pub(crate) values: &'a [f32],
+    pub(crate) first: usize,
 }
 
 impl Rows for Solved<'_> {
@@ -336,12 +339,50 @@ impl ValueTable {
         let layout = Layout::new();
         let mut values = vec![0f32; layout.rows() * N5];
         solve_levels(&layout, &mut values, (0..LEVELS).rev(), threads);
-        ValueTable { layout, values }
+        ValueTable::from_values(layout, values).expect("a value per row")
     }
 
     /// A table from its layout and values (as `values` returned them).
     pub fn from_values(layout: Layout, values: Vec<f32>) -> Option<ValueTable> {
-        (values.len() == layout.rows() * N5).then_some(ValueTable { layout, values })
+        (values.len() == layout.rows() * N5).then_some(ValueTable {
+            layout,
+            values,
+            spread: OnceLock::new(),
+        })
+    }
+
+    /// The same table with its spread rows (as [`ValueTable::spreads`]
+    /// returns them); None when their number is not the values'.
+    pub fn with_spreads(self, spreads: Vec<f32>) -> Option<ValueTable> {
+        if spreads.len() != self.values.len() {
+            return None;
+        }
+        let _ = self.spread.set(spreads);
+        Some(self)
+    }
+
+    /// Every row's spread (variance of the points to come), rows in layout
+    /// order, when solved or read.
+    pub fn spreads(&self) -> Option<&[f32]> {
+        self.spread.get().map(Vec::as_slice)
+    }
+
+    /// The spread rows, from `solve` unless they are already there (see
+    /// the spread module).
+    pub fn spreads_or(&self, solve: impl FnOnce() -> Vec<f32>) -> &[f32] {
+        self.spread.get_or_init(solve)
+    }
+
+    /// The variance of the points to come for a player holding `held`
+    /// between rounds (0 once every category is used), when the spread is
+    /// there.
+    #[inline]
+    pub fn held_spread(&self, used: CategorySet, upper_points: i32, held: Dice5) -> Option<f32> {
+        if used == CategorySet::ALL {
+            return Some(0.0);
+        }
+        let row = self.layout.row_of(used, up_of(upper_points))?;
+        Some(self.spread.get()?[row * N5 + held.0 as usize])
     }
 
     pub fn layout(&self) -> &Layout {

@@ -7,37 +7,75 @@
 //! which winning the auction and losing it (to an opponent bidding the same)
 //! win the game equally often — the signed equilibrium d when every future
 //! counts by its points instead. Bid points follow the rules'
-//! `resolve_auction`, the one place they are defined. Std-only.
+//! `resolve_auction`, the one place they are defined. The margins come from
+//! played-out futures (`rollout`) or from the tables' normal model
+//! (`wp_normal`); the rule is the same. Std-only.
 
+use crate::last_auction::Settled;
 use crate::rules::{Bid, Bundle, MAX_BID, PerSeat, Seat, resolve_auction};
+use crate::wp_normal::Margin;
 
-/// The margins (mine minus the opponent's, this auction's bid points left
-/// out) of the same futures, by the bundle I receive, sorted.
+/// The margin (mine minus the opponent's, this auction's bid points left
+/// out) after receiving one bundle: the margins of played-out futures,
+/// sorted, or the tables' normal model of it (`wp_normal`).
+#[derive(Clone, Debug, PartialEq)]
+enum Outcomes {
+    Played(Vec<i32>),
+    Normal(Margin),
+    Settled(Settled),
+}
+
+impl Outcomes {
+    fn p_win(&self, shift: i64) -> f64 {
+        match self {
+            Outcomes::Played(m) => {
+                let below = m.partition_point(|&x| i64::from(x) + shift < 0);
+                let not_above = m.partition_point(|&x| i64::from(x) + shift <= 0);
+                let (wins, draws) = (m.len() - not_above, not_above - below);
+                (wins as f64 + 0.5 * draws as f64) / m.len() as f64
+            }
+            Outcomes::Normal(margin) => margin.p_win(shift as f64),
+            Outcomes::Settled(settled) => settled.p_win(shift as f64),
+        }
+    }
+}
+
+/// The margins after this auction by the bundle I receive (A, B).
 #[derive(Clone, Debug, PartialEq)]
 pub struct Futures {
-    got: [Vec<i32>; 2],
+    got: [Outcomes; 2],
 }
 
 impl Futures {
-    /// From the margins when I receive A and when I receive B (one per
-    /// future, any order); panics if either is empty.
+    /// From the margins of the same futures when I receive A and when I
+    /// receive B (one per future, any order); panics if either is empty.
     pub fn new(mut got_a: Vec<i32>, mut got_b: Vec<i32>) -> Futures {
         assert!(!got_a.is_empty() && !got_b.is_empty(), "no futures");
         got_a.sort_unstable();
         got_b.sort_unstable();
         Futures {
-            got: [got_a, got_b],
+            got: [Outcomes::Played(got_a), Outcomes::Played(got_b)],
+        }
+    }
+
+    /// From the tables' normal margins when I receive A and when B.
+    pub fn normal(got_a: Margin, got_b: Margin) -> Futures {
+        Futures {
+            got: [Outcomes::Normal(got_a), Outcomes::Normal(got_b)],
+        }
+    }
+
+    /// From the last auction's exact margins when I receive A and when B.
+    pub fn settled(got_a: Settled, got_b: Settled) -> Futures {
+        Futures {
+            got: [Outcomes::Settled(got_a), Outcomes::Settled(got_b)],
         }
     }
 
     /// P(win), a draw counting ½, when I receive `bundle` and this
     /// auction's bid points move my margin by `shift`.
     pub fn p_win(&self, bundle: Bundle, shift: i64) -> f64 {
-        let m = &self.got[bundle.index()];
-        let below = m.partition_point(|&x| i64::from(x) + shift < 0);
-        let not_above = m.partition_point(|&x| i64::from(x) + shift <= 0);
-        let (wins, draws) = (m.len() - not_above, not_above - below);
-        (wins as f64 + 0.5 * draws as f64) / m.len() as f64
+        self.got[bundle.index()].p_win(shift)
     }
 
     /// P(win) of my bid against the opponent's: a tie of bids goes either

@@ -20,7 +20,8 @@ pub struct ShipArgs {
 /// Runs `tuner ship`.
 pub fn run(a: ShipArgs) -> Result<()> {
     outputs_go_to_folders([&Some(a.out.clone())])?;
-    let bytes = yacht_core::ship::encode(values::exact_table());
+    let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
+    let bytes = yacht_core::ship::encode(values::exact_table(), threads);
     let report = values::ship_report(values::exact_table(), &bytes, a.games)?;
     write_atomic(&a.out, &bytes)?;
     say!("wrote {}: {report}", a.out.display());

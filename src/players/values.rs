@@ -228,6 +228,9 @@ pub struct ShipReport {
     pub rms_error: f64,
     /// The expected solitaire game by each table's own values.
     pub expected: (f64, f64),
+    /// How far the shipped spreads' standard deviations are from the exact
+    /// ones: the most and the rms, in points.
+    pub sd_error: (f64, f64),
     /// Solitaire games played by each table's puts on the same dice: games,
     /// mean scores (exact, shipped) and the mean paired difference with its
     /// standard error.
@@ -250,6 +253,18 @@ pub fn ship_report(
         max_error = max_error.max((a - b).abs());
         sq += ((a - b) as f64).powi(2);
     }
+    let sd = |s: &ValueTable| -> Vec<f64> {
+        s.spreads().map_or(vec![], |v| {
+            v.iter().map(|&x| f64::from(x).max(0.0).sqrt()).collect()
+        })
+    };
+    let (sd_exact, sd_shipped) = (sd(exact), sd(&shipped));
+    let (mut sd_max, mut sd_sq) = (0f64, 0f64);
+    for (a, b) in sd_exact.iter().zip(&sd_shipped) {
+        sd_max = sd_max.max((a - b).abs());
+        sd_sq += (a - b).powi(2);
+    }
+    let sd_error = (sd_max, (sd_sq / sd_exact.len().max(1) as f64).sqrt());
     let scores: Vec<(f64, f64)> = (0..games)
         .map(|g| {
             let seed = crate::rng::derive_seed(&[0x5111, g]);
@@ -269,6 +284,7 @@ pub fn ship_report(
         decode_secs,
         max_error,
         rms_error: (sq / exact.values().len() as f64).sqrt(),
+        sd_error,
         expected: (exact.expected_game(), shipped.expected_game()),
         games,
         means: (a, b),
@@ -294,8 +310,8 @@ impl std::fmt::Display for ShipReport {
         )?;
         writeln!(
             f,
-            "values off by at most {:.0} points (rms {:.0})",
-            self.max_error, self.rms_error
+            "values off by at most {:.0} points (rms {:.0}); spreads' standard deviations by at most {:.0} (rms {:.0})",
+            self.max_error, self.rms_error, self.sd_error.0, self.sd_error.1
         )?;
         writeln!(
             f,
@@ -323,7 +339,7 @@ mod tests {
 
     #[test]
     fn the_committed_shipped_table_is_the_exact_tables_encoding() {
-        let bytes = ship::encode(exact_table());
+        let bytes = ship::encode(exact_table(), 2);
         assert!(
             bytes == SHIPPED,
             "{SHIPPED_PATH} is stale: write it again with `tuner ship`"
