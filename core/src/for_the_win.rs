@@ -60,29 +60,39 @@ impl GenomeBot {
         Some(candidates[pick])
     }
 
-    /// Which of my candidate sides wins most often by the tables' normal
-    /// model against `opp` (the first among equals); None without spreads.
+    /// Which of my candidate sides wins most often by the tables against
+    /// `opp` (the first among equals); None without spreads.
     fn most_likely_winner(&self, mine: &[Side], opp: Side) -> Option<usize> {
-        let factor = f64::from(self.g[WP_SPREAD_FACTOR]);
-        let theirs = (self.g[WP_LAST_EXACT] >= 0.5)
-            .then(|| Worth::of(self.values, &opp))
-            .flatten();
-        let settled = |side: &Side| {
-            let theirs = theirs.as_ref()?;
-            Some(Settled::between(&Worth::of(self.values, side)?, theirs).p_win(0.0))
-        };
-        let outlook = Outlook::of(self.values, &opp)?;
-        let normal = |side: &Side| {
-            Some(Margin::between(Outlook::of(self.values, side)?, outlook, factor).p_win(0.0))
-        };
+        let chances = self.table_chances(mine, opp)?;
         let mut best = (0, f64::NEG_INFINITY);
-        for (k, side) in mine.iter().enumerate() {
-            let p = settled(side).map_or_else(|| normal(side), Some)?;
+        for (k, &p) in chances.iter().enumerate() {
             if p > best.1 {
                 best = (k, p);
             }
         }
         Some(best.0)
+    }
+
+    /// P(win) of each of my candidate sides against `opp` by the tables:
+    /// the last auction exactly once round 11's puts are made (with
+    /// `wp_last_exact`), else the normal model; None without spreads.
+    fn table_chances(&self, mine: &[Side], opp: Side) -> Option<Vec<f64>> {
+        let factor = f64::from(self.g[WP_SPREAD_FACTOR]);
+        let theirs = (self.g[WP_LAST_EXACT] >= 0.5)
+            .then(|| Worth::of(self.values, &opp))
+            .flatten();
+        let outlook = Outlook::of(self.values, &opp)?;
+        mine.iter()
+            .map(|side| match &theirs {
+                Some(theirs) => {
+                    Some(Settled::between(&Worth::of(self.values, side)?, theirs).p_win(0.0))
+                }
+                None => {
+                    let me = Outlook::of(self.values, side)?;
+                    Some(Margin::between(me, outlook, factor).p_win(0.0))
+                }
+            })
+            .collect()
     }
 
     /// Which of my candidate sides wins more than the first by
@@ -121,7 +131,7 @@ impl GenomeBot {
         let futures = if self.g[WP_FAST] >= 0.5 && left as f32 > self.g[WP_BID_ROLLOUTS] {
             self.normal_futures(view, a, b)?
         } else {
-            self.rolled_out_futures(view, a, b)?
+            self.rolled_out_futures(view, a, b, self.g[WP_ROLLOUTS].round() as u32)?
         };
         Some(match self.read(view) {
             Some(theirs) => futures.best_response(&theirs, value),
@@ -158,10 +168,15 @@ impl GenomeBot {
         Some(Futures::normal(margin(me_a, opp_b)?, margin(me_b, opp_a)?))
     }
 
-    /// The margins of the same `wp_rollouts` futures after this auction
-    /// when I receive A and when B.
-    fn rolled_out_futures(&self, view: &View, a: Dice5, b: Dice5) -> Option<Futures> {
-        let rollouts = self.g[WP_ROLLOUTS].round() as u32;
+    /// The margins of the same `rollouts` futures after this auction when
+    /// I receive A and when B.
+    fn rolled_out_futures(
+        &self,
+        view: &View,
+        a: Dice5,
+        b: Dice5,
+        rollouts: u32,
+    ) -> Option<Futures> {
         let seed = seed_of(view) ^ rollout::mix(u64::from(a.0) << 8 | u64::from(b.0));
         let margins = |mine, theirs| {
             let me = Side::after_bundle(self.values, &view.me, mine)?;
@@ -209,6 +224,62 @@ impl GenomeBot {
         .into_iter()
         .chain(scaled)
         .find_map(|(p, fit)| read_by(p, actual, k, fit))
+    }
+}
+
+/// How P(win) is estimated, for checking the estimators against each
+/// other (the bot's genes choose among them in play).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Estimator {
+    /// The tables (`wp_normal`, and `last_auction` in round 11 when
+    /// `wp_last_exact` is on).
+    Tables,
+    /// This many rollouts on the position's seeded futures.
+    Rollouts(u32),
+}
+
+impl GenomeBot {
+    /// The genome's `WP_CANDIDATES` best puts from `view` (a put with ten
+    /// dice in hand, the opponent's hand known) and each one's P(win)
+    /// against the opponent's put by value, by `estimator`; None when
+    /// there is no such put or no estimate.
+    pub fn put_chances(&self, view: &View, estimator: Estimator) -> Option<Vec<(BestMove, f64)>> {
+        let (Holding::Ten(hand), Holding::Ten(theirs)) = (view.me.holding, view.opp.holding) else {
+            return None;
+        };
+        let opp_put = self.values.best_put(view.opp.used, view.opp.upper, theirs);
+        let opp = Side::after(&view.opp, &opp_put)?;
+        let rows = self.shape(&view.me, self.values.next_rows(view.me.used, view.me.upper));
+        let candidates = rows.ranked_puts(hand, WP_CANDIDATES);
+        let mine = candidates
+            .iter()
+            .map(|m| Side::after(&view.me, m))
+            .collect::<Option<Vec<_>>>()?;
+        let chances = match estimator {
+            Estimator::Tables => self.table_chances(&mine, opp)?,
+            Estimator::Rollouts(n) => {
+                let c =
+                    rollout::compare(self.values, &mine, opp, view.rolls_seen, n, seed_of(view));
+                c.points
+                    .iter()
+                    .map(|&p| f64::from(p) / f64::from(2 * n))
+                    .collect()
+            }
+        };
+        Some(candidates.into_iter().zip(chances).collect())
+    }
+
+    /// The margins after this auction (when I receive A, when B) by
+    /// `estimator`; None before round 2 or without an estimate.
+    pub fn bid_futures(&self, view: &View, estimator: Estimator) -> Option<Futures> {
+        if view.rolls_seen < 2 {
+            return None;
+        }
+        let (a, b) = view.roll?.dice?;
+        match estimator {
+            Estimator::Tables => self.normal_futures(view, a, b),
+            Estimator::Rollouts(n) => self.rolled_out_futures(view, a, b, n),
+        }
     }
 }
 

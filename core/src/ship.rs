@@ -1,9 +1,9 @@
 //! The shipped value table: what a submission's `data.bin` holds, and how
 //! the bot turns it back into a [`ValueTable`] at start-up.
 //!
-//! Levels `STORED` (categories used) are stored, each value rounded to a
-//! multiple of `STEP` points. A value is predicted from its neighbours in
-//! the plane of (upper total, held dice) of its mask — the same dice one
+//! Values: levels `STORED` (categories used) are stored, each value rounded
+//! to a multiple of `STEP` points. A value is predicted from its neighbours
+//! in the plane of (upper total, held dice) of its mask — the same dice one
 //! upper total down, plus the step between the previous dice of the two
 //! rows — and the difference is written with a canonical Huffman code per
 //! level. The levels above (the last two puts, cheap) and below (the first
@@ -11,9 +11,21 @@
 //! every value the bot reads is either a stored one or follows exactly from
 //! them.
 //!
-//! Layout: magic (8 bytes), step (u32), the FNV-1a hash of the rest (u64),
-//! per stored level its code lengths (one byte per symbol), then the bits.
-//! Std-only.
+//! Spreads (`spread`, the variance of the points to come): the standard
+//! deviations of levels `SD_HELD` per held dice, rounded to `SD_STEP` and
+//! coded as the values are (the held dice matter most late: their rms
+//! deviation from the row's mean is 15–22 % there, 4–11 % in levels 0–7);
+//! those of levels `SD_ROWS` one per row (the mean over held dice, weighted
+//! as rolls; u16 in `ROW_SD_STEP`); the last two levels are solved at
+//! start-up from the values. Standard deviations do not predict from their
+//! neighbours as values do: every level per held dice would take 13.9 MB at
+//! 100 points and 7.5 MB at 500, more than `data.bin` has room for.
+//!
+//! Layout: magic (8 bytes), value step (u32), spread step (u32), the FNV-1a
+//! hash of the rest (u64), then three sections, each its byte count (u32)
+//! and its bytes: the values (per stored level its code lengths, one byte
+//! per symbol, then the bits), the per-row spreads, the per-held spreads
+//! (as the values). Std-only.
 
 use crate::spread;
 use crate::tables::{Dice5, N5, tables};

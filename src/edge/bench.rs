@@ -2,8 +2,9 @@
 
 use crate::host::arena::{DealSource, MatchSettings, run_match};
 use crate::host::deal::Deal;
-use crate::host::play::{Contestant, InProcess, play_game};
+use crate::host::play::{InProcess, play_game};
 use crate::host::player::Player;
+use crate::host::positions::positions;
 use crate::host::program::Limits;
 use crate::players::{StrategySpec, values};
 use crate::rng::derive_seed;
@@ -27,7 +28,7 @@ pub struct BenchArgs {
     #[arg(long, default_value_t = 200, value_parser = clap::value_parser!(u64).range(0..=1_000_000))]
     match_games: u64,
     /// Strategy pairs to time in-process, as P1,P2 (repeatable).
-    #[arg(long, default_values_t = ["greedy,greedy".to_string(), "sample:10,sample:10".to_string(), "dp,dp".to_string(), "genome:params/best.toml,sample:6".to_string()])]
+    #[arg(long, default_values_t = ["greedy,greedy".to_string(), "sample:10,sample:10".to_string(), "dp,dp".to_string(), "genome:params/best.toml,dp".to_string()])]
     pair: Vec<String>,
     /// Also time the value table's solve (on 1 thread and on all) and its
     /// load from the cache.
@@ -52,38 +53,35 @@ fn positive_seconds(s: &str) -> Result<f64, BadSeconds> {
     }
 }
 
-/// Games per second of `a` vs `b` on `threads` threads for about `secs`.
+/// Games per second of `a` vs `b` on `threads` threads for about `secs`:
+/// each thread looks at the clock after every game, so a slow player
+/// overruns the budget by one game at most.
 pub fn games_per_second(a: &StrategySpec, b: &StrategySpec, threads: usize, secs: f64) -> f64 {
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(threads)
         .build()
         .expect("thread pool");
-    let chunk = 2000u64;
     let start = Instant::now();
-    let mut games = 0u64;
-    let mut round = 0u64;
-    while start.elapsed().as_secs_f64() < secs {
-        let done: u64 = pool.install(|| {
-            (0..threads as u64)
-                .into_par_iter()
-                .map(|t| {
-                    let mut x = InProcess::new(a.build(), 0);
-                    let mut y = InProcess::new(b.build(), 0);
-                    let mut sink = 0i64;
-                    for g in 0..chunk {
-                        let deal = Deal::from_seed(derive_seed(&[round, t, g]));
-                        (x.seed, y.seed) = (g, g + 1);
-                        let r = play_game(PerSeat::new(&mut x, &mut y), &deal, |_| {});
-                        sink += r.totals().first as i64;
-                    }
-                    std::hint::black_box(sink);
-                    chunk
-                })
-                .sum()
-        });
-        games += done;
-        round += 1;
-    }
+    let games: u64 = pool.install(|| {
+        (0..threads as u64)
+            .into_par_iter()
+            .map(|t| {
+                let mut x = InProcess::new(a.build(), 0);
+                let mut y = InProcess::new(b.build(), 0);
+                let mut sink = 0i64;
+                let mut g = 0u64;
+                while g == 0 || start.elapsed().as_secs_f64() < secs {
+                    let deal = Deal::from_seed(derive_seed(&[t, g]));
+                    (x.seed, y.seed) = (g, g + 1);
+                    let r = play_game(PerSeat::new(&mut x, &mut y), &deal, |_| {});
+                    sink += r.totals().first as i64;
+                    g += 1;
+                }
+                std::hint::black_box(sink);
+                g
+            })
+            .sum()
+    });
     games as f64 / start.elapsed().as_secs_f64()
 }
 
@@ -110,43 +108,11 @@ fn series_games_per_second(a: &StrategySpec, b: &StrategySpec, secs: f64) -> (u6
 /// against greedy.
 fn ns_per_decision(spec: &StrategySpec) -> (Spread, Spread) {
     use yacht_core::game::View;
-    // Collect views at every decision of some games, then time decisions on them.
-    struct Recorder {
-        inner: Box<dyn Strategy>,
-        bids: Vec<View>,
-        puts: Vec<View>,
-    }
-    impl Strategy for Recorder {
-        fn new_game(&mut self, s: u64) {
-            self.inner.new_game(s)
-        }
-        fn bid(&mut self, v: &View) -> yacht_core::rules::Bid {
-            self.bids.push(v.clone());
-            self.inner.bid(v)
-        }
-        fn put(&mut self, v: &View) -> yacht_core::game::Put {
-            self.puts.push(v.clone());
-            self.inner.put(v)
-        }
-    }
-    let mut rec = InProcess::new(
-        Recorder {
-            inner: spec.build(),
-            bids: vec![],
-            puts: vec![],
-        },
-        0,
-    );
-    let mut opp = InProcess::new(StrategySpec::Greedy.build(), 0);
-    for g in 0..200 {
-        let deal = Deal::from_seed(derive_seed(&[77, g]));
-        (rec.seed, opp.seed) = (g, g);
-        let seats: PerSeat<&mut dyn Contestant> = PerSeat::new(&mut rec, &mut opp);
-        play_game(seats, &deal, |_| {});
-    }
+    let games = positions(spec.build(), StrategySpec::Greedy.build(), 200, 77);
+    let bids: Vec<View> = games.iter().flat_map(|g| g.bids.clone()).collect();
+    let puts: Vec<View> = games.into_iter().flat_map(|g| g.puts).collect();
     let mut s = spec.build();
     // Once untimed: the tables work out the hands these positions meet.
-    let (bids, puts) = (rec.strategy.bids, rec.strategy.puts);
     for v in &bids {
         std::hint::black_box(s.bid(v));
     }

@@ -3,7 +3,7 @@
 
 use crate::edge::ctrl_c::stop_on_ctrl_c;
 use crate::edge::{
-    bench, eval, evolve, export, install, r#match, new_genome, play, plot_cmd, runs, ship,
+    agree, bench, eval, evolve, export, install, r#match, new_genome, play, plot_cmd, runs, ship,
     tournament,
 };
 use anyhow::Result;
@@ -49,6 +49,9 @@ enum Cmd {
     Export(export::ExportArgs),
     /// Write the default genome, every field documented, to a TOML file.
     NewGenome(new_genome::NewGenomeArgs),
+    /// How the tables' win probability agrees with rollouts (the
+    /// reference), by round and by lead.
+    Agree(agree::AgreeArgs),
 }
 
 /// Parses the command line and runs the command.
@@ -72,6 +75,7 @@ pub fn run() -> Result<()> {
         Cmd::Tournament(a) => tournament::run(a),
         Cmd::Export(a) => export::run(a),
         Cmd::NewGenome(a) => new_genome::run(a),
+        Cmd::Agree(a) => agree::run(a),
     }
 }
 

@@ -56,13 +56,13 @@ pub struct EvolveArgs {
     /// `prefix*` (e.g. `prio_*`), comma-separated or repeated.
     #[arg(long, value_delimiter = ',', conflicts_with = "resume")]
     freeze: Vec<String>,
-    /// Futures per win-probability decision in the run's games (GA and
-    /// validation): every genome plays with wp_rollouts set to it. 0: the
-    /// win-probability decisions are off in the run (their genes frozen,
-    /// kept in the files as they are), since they cost milliseconds a move.
-    /// What the shipped bot gains by them is measured with `tuner eval
-    /// --baseline`.
-    #[arg(long, default_value_t = 0, conflicts_with = "resume")]
+    /// Futures per win-probability decision by rollouts (the reference
+    /// estimator) in the run's games (GA and validation): every genome
+    /// plays with wp_rollouts set to it (50 to 4000, the gene's range).
+    /// 0: no rollouts in the run; every win-probability decision is made by
+    /// the tables (wp_fast), microseconds a move where rollouts cost
+    /// milliseconds; genomes whose files ask rollouts are told in notes.txt.
+    #[arg(long, default_value_t = 0, value_parser = parse_rollouts, conflicts_with = "resume")]
     rollouts: u32,
     /// Run folder name under runs/ (default: run-s<seed>, made unique).
     #[arg(long, value_parser = clap::builder::NonEmptyStringValueParser::new(), conflicts_with = "resume")]
@@ -249,4 +249,27 @@ pub fn run(a: EvolveArgs) -> Result<()> {
     };
     write_out(&summary.to_string());
     Ok(())
+}
+
+/// A rollout budget that is neither 0 nor in the gene's range.
+#[derive(Debug, thiserror::Error)]
+#[error("{given}: 0 (no rollouts) or {min} to {max} futures, the range of the gene wp_rollouts")]
+struct BadBudget {
+    given: String,
+    min: f64,
+    max: f64,
+}
+
+/// A run's rollout budget: 0 (none) or within the gene `wp_rollouts`'s
+/// range.
+fn parse_rollouts(s: &str) -> Result<u32, BadBudget> {
+    let gene = &yacht_core::genome::GENES[yacht_core::genome::WP_ROLLOUTS];
+    s.parse::<u32>()
+        .ok()
+        .filter(|&n| n == 0 || (gene.min..=gene.max).contains(&f64::from(n)))
+        .ok_or_else(|| BadBudget {
+            given: s.to_string(),
+            min: gene.min,
+            max: gene.max,
+        })
 }

@@ -2,6 +2,7 @@
 //! dispatches), terminal output, plots, the contest export and the speed
 //! figures. The library's domain code lives below.
 
+pub mod agree;
 pub mod bench;
 pub mod cli;
 pub mod ctrl_c;

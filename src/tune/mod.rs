@@ -1,6 +1,7 @@
 //! Tuning: opponent suites, seeded paired evaluation, the genetic
 //! algorithm's operators and the runs around them.
 
+pub mod agreement;
 pub mod eval;
 pub mod ga;
 pub mod heldout;

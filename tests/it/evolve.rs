@@ -648,9 +648,13 @@ fn win_probability_genes_are_kept_frozen_and_played_at_the_runs_budget() {
         (
             "off",
             "0",
-            "win-probability decisions are off in this run's games",
+            "win-probability decisions by rollouts are made by the tables",
         ),
-        ("on", "30", "win-probability decisions play 30 futures each"),
+        (
+            "on",
+            "30",
+            "win-probability decisions by rollouts play 30 futures each",
+        ),
     ] {
         let mut c = tuner();
         c.args([

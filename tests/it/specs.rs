@@ -172,3 +172,17 @@ fn outputs_into_missing_folders_or_onto_folders_are_refused() {
     let left: Vec<_> = std::fs::read_dir(&dir).unwrap().collect();
     assert!(left.is_empty(), "{left:?}");
 }
+
+#[test]
+fn a_rollout_budget_outside_the_genes_range_is_refused_before_any_game() {
+    for (budget, ok) in [("10", false), ("4001", false), ("x", false)] {
+        let out = tuner()
+            .args(["evolve", "--generations", "1", "--rollouts", budget])
+            .output()
+            .unwrap();
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.success(), ok, "{budget}: {err}");
+        assert!(err.contains("50 to 4000"), "{budget}: {err}");
+        assert_eq!(out.status.code(), Some(2), "an argument error");
+    }
+}

@@ -17,7 +17,9 @@ use crate::tune::suite::Opponent;
 use serde::{Deserialize, Serialize};
 use std::path::{Path, PathBuf};
 use yacht_core::genome::Genome;
-use yacht_core::genome::{WP_BID_AUCTIONS, WP_PUT_AUCTIONS, WP_ROLLOUTS};
+use yacht_core::genome::{
+    WP_BID_AUCTIONS, WP_BID_ROLLOUTS, WP_FAST, WP_PUT_AUCTIONS, WP_PUT_ROLLOUTS, WP_ROLLOUTS,
+};
 
 /// One opponent as recorded in a run's config.
 #[derive(Clone, Debug, Serialize, Deserialize, PartialEq)]
@@ -207,13 +209,15 @@ fn entries_of(suite: &[Opponent]) -> Vec<SuiteEntry> {
 impl RunConfig {
     /// The genes the GA leaves alone: those frozen by the run's settings,
     /// and the win-probability genes its games do not play as written
-    /// (`wp_rollouts` always, the others while the budget is 0).
+    /// (`wp_rollouts` always; while the budget is 0, every gene only the
+    /// rollouts read, and `wp_fast`, which the budget sets).
     pub fn frozen(&self) -> Result<FrozenGenes> {
-        let budget = match self.rollouts {
-            0 => "wp_*",
-            _ => "wp_rollouts",
+        let budget: &[&str] = match self.rollouts {
+            0 => ROLLOUT_GENES,
+            _ => &["wp_rollouts"],
         };
-        let patterns = self.ga.frozen.iter().cloned().chain([budget.to_string()]);
+        let patterns = self.ga.frozen.iter().cloned();
+        let patterns = patterns.chain(budget.iter().map(|s| s.to_string()));
         Ok(frozen_genes(&patterns.collect::<Vec<_>>())?)
     }
 
@@ -401,26 +405,49 @@ pub fn genome_player(name: &str, g: &Genome) -> Player {
     Player::Builtin(StrategySpec::genome(name, g.clone()))
 }
 
+/// The genes only win probability by rollouts reads, and `wp_fast`, which
+/// a budget of 0 sets: frozen in such a run.
+const ROLLOUT_GENES: &[&str] = &[
+    "wp_fast",
+    "wp_rollouts",
+    "wp_confidence",
+    "wp_put_rollouts",
+    "wp_bid_rollouts",
+];
+
 /// `g` as a run with a budget of `rollouts` futures per win-probability
-/// decision plays it: `wp_rollouts` set to the budget, or with a budget of
-/// 0 the win-probability decisions off (a GA generation plays hundreds of
-/// thousands of games; a bot's decisions by rollouts cost milliseconds
-/// each). The genome files keep the genes as they are.
+/// decision by rollouts (the reference estimator) plays it: `wp_rollouts`
+/// set to the budget; with a budget of 0, every win-probability decision
+/// the genome makes (the rounds `wp_put_auctions` and `wp_bid_auctions`
+/// choose) by the tables (`wp_fast` 1, no rounds left to rollouts): a GA
+/// generation plays hundreds of thousands of games, and a decision by
+/// rollouts costs milliseconds, by the tables microseconds. A genome with
+/// `wp_fast` already 1 and no rollout rounds plays as its file says. The
+/// genome files keep the genes as they are.
 pub fn at_budget(g: &Genome, rollouts: u32) -> Genome {
     let mut g = g.clone();
     if rollouts == 0 {
-        g.genes[WP_PUT_AUCTIONS] = 0.0;
-        g.genes[WP_BID_AUCTIONS] = 0.0;
+        g.genes[WP_FAST] = 1.0;
+        g.genes[WP_PUT_ROLLOUTS] = 0.0;
+        g.genes[WP_BID_ROLLOUTS] = 0.0;
     } else {
         g.genes[WP_ROLLOUTS] = f64::from(rollouts);
     }
     g
 }
 
+/// Whether `g` plays differently in a run of budget `rollouts` than its
+/// file says (see [`at_budget`]).
+pub fn changed_by_budget(g: &Genome, rollouts: u32) -> bool {
+    let played = at_budget(g, rollouts);
+    let decides = g.genes[WP_PUT_AUCTIONS] > 0.0 || g.genes[WP_BID_AUCTIONS] > 0.0;
+    decides && played.genes != g.genes
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
-    use yacht_core::genome::{GENES, WP_CONFIDENCE};
+    use yacht_core::genome::{GENES, WP_CONFIDENCE, WP_SPREAD_FACTOR};
 
     #[test]
     fn a_runs_budget_turns_win_probability_off_or_sets_its_futures() {
@@ -428,11 +455,20 @@ mod tests {
         g.genes[WP_PUT_AUCTIONS] = 2.0;
         g.genes[WP_BID_AUCTIONS] = 6.0;
         g.genes[WP_ROLLOUTS] = 1000.0;
+        g.genes[WP_BID_ROLLOUTS] = 3.0;
         let off = at_budget(&g, 0);
+        // The same rounds, every decision by the tables.
         assert_eq!(
             (off.genes[WP_PUT_AUCTIONS], off.genes[WP_BID_AUCTIONS]),
-            (0.0, 0.0)
+            (2.0, 6.0)
         );
+        assert_eq!((off.genes[WP_FAST], off.genes[WP_BID_ROLLOUTS]), (1.0, 0.0));
+        assert!(changed_by_budget(&g, 0));
+        assert!(
+            !changed_by_budget(&off, 0),
+            "a fast genome plays as written"
+        );
+        assert!(!changed_by_budget(&Genome::default(), 0));
         let cheap = at_budget(&g, 64);
         assert_eq!(cheap.genes[WP_ROLLOUTS], 64.0);
         assert_eq!(cheap.genes[WP_BID_AUCTIONS], 6.0);
@@ -473,7 +509,8 @@ mod tests {
             rollouts,
         };
         let off = cfg(0, &["prio_one"]).frozen().unwrap();
-        assert!(off[WP_PUT_AUCTIONS] && off[WP_BID_AUCTIONS] && off[WP_CONFIDENCE]);
+        assert!(off[WP_FAST] && off[WP_CONFIDENCE] && off[WP_ROLLOUTS]);
+        assert!(!off[WP_PUT_AUCTIONS] && !off[WP_BID_AUCTIONS] && !off[WP_SPREAD_FACTOR]);
         assert!(off[Genome::index_of("prio_one").unwrap()]);
         let on = cfg(100, &[]).frozen().unwrap();
         assert!(on[WP_ROLLOUTS] && !on[WP_BID_AUCTIONS] && !on[WP_PUT_AUCTIONS]);

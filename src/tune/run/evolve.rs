@@ -4,7 +4,7 @@
 //! run resumes to the same result.
 
 use super::checkpoint::{Checkpoint, defaulted, genomes, named};
-use super::config::RunConfig;
+use super::config::{RunConfig, changed_by_budget};
 use super::dir::RunDir;
 use super::error::{Result, RunError};
 use super::generations::GenerationRow;
@@ -109,12 +109,14 @@ fn budget_note(dir: &RunDir, cfg: &RunConfig, progress: &mut dyn Progress) -> Re
             .iter()
             .any(|&i| g.genes[i] >= 1.0)
     };
-    if !cfg.initial.iter().any(|i| on(&i.genes.genome)) {
+    let initial = || cfg.initial.iter().map(|i| &i.genes.genome);
+    if !initial().any(on) {
         return Ok(());
     }
     let note = match cfg.rollouts {
-        0 => "win-probability decisions are off in this run's games (--rollouts 0): the initial genomes' wp_* genes are kept as they are, frozen; `tuner eval --baseline` measures what they add".to_string(),
-        n => format!("win-probability decisions play {n} futures each in this run's games (--rollouts {n}); the genome files keep their own wp_rollouts"),
+        0 if initial().any(|g| changed_by_budget(g, 0)) => "win-probability decisions by rollouts are made by the tables in this run's games (--rollouts 0: wp_fast 1, no rounds left to rollouts; those genes frozen, kept in the files as they are); genomes already fast play as their files say".to_string(),
+        0 => "win-probability decisions by the tables, as the genome files say (--rollouts 0: the rollout genes frozen)".to_string(),
+        n => format!("win-probability decisions by rollouts play {n} futures each in this run's games (--rollouts {n}); the genome files keep their own wp_rollouts"),
     };
     progress.message(&note);
     notes::append(dir, &note)

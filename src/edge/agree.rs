@@ -1,0 +1,140 @@
+//! `tuner agree`: how the tables' win probability agrees with rollouts
+//! (the reference) on the positions of seeded `dp` games, by round and by
+//! lead.
+
+use crate::edge::threads::with_threads;
+use crate::text::{Align, Column, table};
+use crate::tune::agreement::{Agreement, BidRow, PutRow, measure};
+use anyhow::Result;
+use std::path::PathBuf;
+
+#[derive(clap::Args)]
+pub struct AgreeArgs {
+    /// The genome whose puts and bids are checked (its shaping and read;
+    /// every put and bid is decided by win probability).
+    #[arg(long, default_value = "params/best.toml")]
+    genome: PathBuf,
+    /// Seeded `dp` games whose positions are checked.
+    #[arg(long, default_value_t = 40, value_parser = clap::value_parser!(u64).range(1..=100_000))]
+    games: u64,
+    /// Rollouts per candidate of the reference (the gene wp_rollouts's range).
+    #[arg(long, default_value_t = 4000, value_parser = clap::value_parser!(u32).range(50..=4000))]
+    futures: u32,
+    /// Seed of the games' dice.
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+    /// Worker threads (default: all cores). Results do not depend on it.
+    #[arg(long)]
+    threads: Option<u64>,
+}
+
+/// Runs `tuner agree`.
+pub fn run(a: AgreeArgs) -> Result<()> {
+    let shown = a.genome.display().to_string();
+    let g = yacht_genome_file::read_genome(&a.genome, &shown)?;
+    let agreement = with_threads(a.threads, || measure(&g, a.games, a.futures, a.seed))?;
+    for line in report(&agreement, a.futures) {
+        say!("{line}");
+    }
+    Ok(())
+}
+
+/// Groups of rows: by round, by lead, and all.
+fn groups<R>(
+    rows: &[R],
+    round: impl Fn(&R) -> usize,
+    lead: impl Fn(&R) -> i32,
+) -> Vec<(String, Vec<&R>)> {
+    let mut out: Vec<(String, Vec<&R>)> = (2..=12)
+        .map(|r| {
+            (
+                format!("round {r}"),
+                rows.iter().filter(|x| round(x) == r).collect(),
+            )
+        })
+        .collect();
+    let leads: [(&str, i32, i32); 3] = [
+        ("|lead| < 10 000", 0, 10_000),
+        ("|lead| 10 000–30 000", 10_000, 30_000),
+        ("|lead| ≥ 30 000", 30_000, i32::MAX),
+    ];
+    for (name, lo, hi) in leads {
+        let hit = |x: &&R| (lo..hi).contains(&lead(x).abs());
+        out.push((name.to_string(), rows.iter().filter(hit).collect()));
+    }
+    out.push(("all".to_string(), rows.iter().collect()));
+    out.retain(|(_, rows)| !rows.is_empty());
+    out
+}
+
+fn mean(xs: impl Iterator<Item = f64>) -> f64 {
+    let (n, s) = xs.fold((0.0, 0.0), |(n, s), x| (n + 1.0, s + x));
+    s / f64::max(n, 1.0)
+}
+
+/// The two tables: puts, then bids.
+fn report(a: &Agreement, futures: u32) -> Vec<String> {
+    let pct = |x: f64| format!("{:.1}%", 100.0 * x);
+    let puts = groups(&a.puts, |r: &PutRow| r.round, |r| r.lead);
+    let put_rows: Vec<Vec<String>> = puts
+        .iter()
+        .map(|(name, rows)| {
+            vec![
+                name.clone(),
+                rows.len().to_string(),
+                pct(mean(rows.iter().map(|r| f64::from(u8::from(r.same))))),
+                format!("{:.2}", 100.0 * mean(rows.iter().map(|r| r.error))),
+            ]
+        })
+        .collect();
+    let bids = groups(&a.bids, |r: &BidRow| r.round, |r| r.lead);
+    let bid_rows: Vec<Vec<String>> = bids
+        .iter()
+        .map(|(name, rows)| {
+            vec![
+                name.clone(),
+                rows.len().to_string(),
+                pct(mean(rows.iter().map(|r| f64::from(u8::from(r.same))))),
+                format!("{:.0}", mean(rows.iter().map(|r| f64::from(r.tables_off)))),
+                format!("{:.0}", mean(rows.iter().map(|r| f64::from(r.value_off)))),
+                format!(
+                    "{:.0}",
+                    mean(rows.iter().map(|r| f64::from(r.indifference_off)))
+                ),
+                format!(
+                    "{:.0}",
+                    mean(rows.iter().map(|r| f64::from(r.value_indifference_off)))
+                ),
+            ]
+        })
+        .collect();
+    let mut out = vec![format!(
+        "puts: the tables against {futures} rollouts per candidate (the genome's 5 best puts)"
+    )];
+    out.extend(table(
+        &[
+            Column::new("positions", Align::Left, 22),
+            Column::new("n", Align::Right, 6),
+            Column::new("same put", Align::Right, 9),
+            Column::new("mean |ΔP(win)| (points of %)", Align::Right, 0),
+        ],
+        &put_rows,
+    ));
+    out.push(String::new());
+    out.push(format!(
+        "bids: the tables against {futures} rollouts per award, mean distance in points of signed amounts (the value's bid: the signed equilibrium)"
+    ));
+    out.extend(table(
+        &[
+            Column::new("positions", Align::Left, 22),
+            Column::new("n", Align::Right, 6),
+            Column::new("same bundle", Align::Right, 12),
+            Column::new("best response: tables off", Align::Right, 26),
+            Column::new("value off", Align::Right, 10),
+            Column::new("indifference: tables off", Align::Right, 25),
+            Column::new("value off", Align::Right, 0),
+        ],
+        &bid_rows,
+    ));
+    out
+}
