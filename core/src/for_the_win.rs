@@ -41,6 +41,23 @@ impl GenomeBot {
         if after == 0 && !fast {
             return None;
         }
+        let (candidates, mine, opp) = self.put_candidates(view, hand)?;
+        let pick = if fast {
+            self.most_likely_winner(&mine, opp)?
+        } else {
+            self.rolled_out_winner(view, &mine, opp)
+        };
+        Some(candidates[pick])
+    }
+
+    /// The genome's `WP_CANDIDATES` best puts from `hand`, my side after
+    /// each, and the opponent's side after its put by value; None when the
+    /// opponent's hand is not known.
+    fn put_candidates(
+        &self,
+        view: &View,
+        hand: Hand10,
+    ) -> Option<(Vec<BestMove>, Vec<Side>, Side)> {
         let Holding::Ten(theirs) = view.opp.holding else {
             return None;
         };
@@ -52,12 +69,7 @@ impl GenomeBot {
             .iter()
             .map(|m| Side::after(&view.me, m))
             .collect::<Option<Vec<_>>>()?;
-        let pick = if fast {
-            self.most_likely_winner(&mine, opp)?
-        } else {
-            self.rolled_out_winner(view, &mine, opp)
-        };
-        Some(candidates[pick])
+        Some((candidates, mine, opp))
     }
 
     /// Which of my candidate sides wins most often by the tables against
@@ -244,17 +256,10 @@ impl GenomeBot {
     /// against the opponent's put by value, by `estimator`; None when
     /// there is no such put or no estimate.
     pub fn put_chances(&self, view: &View, estimator: Estimator) -> Option<Vec<(BestMove, f64)>> {
-        let (Holding::Ten(hand), Holding::Ten(theirs)) = (view.me.holding, view.opp.holding) else {
+        let Holding::Ten(hand) = view.me.holding else {
             return None;
         };
-        let opp_put = self.values.best_put(view.opp.used, view.opp.upper, theirs);
-        let opp = Side::after(&view.opp, &opp_put)?;
-        let rows = self.shape(&view.me, self.values.next_rows(view.me.used, view.me.upper));
-        let candidates = rows.ranked_puts(hand, WP_CANDIDATES);
-        let mine = candidates
-            .iter()
-            .map(|m| Side::after(&view.me, m))
-            .collect::<Option<Vec<_>>>()?;
+        let (candidates, mine, opp) = self.put_candidates(view, hand)?;
         let chances = match estimator {
             Estimator::Tables => self.table_chances(&mine, opp)?,
             Estimator::Rollouts(n) => {

@@ -72,42 +72,48 @@ fn mean(xs: impl Iterator<Item = f64>) -> f64 {
     s / f64::max(n, 1.0)
 }
 
+/// A group's cells: its name, its size, the share where both agree, then
+/// each measure's mean (with its decimals).
+type Measure<R> = (fn(&R) -> f64, usize);
+
+fn summary<R>(
+    groups: &[(String, Vec<&R>)],
+    same: fn(&R) -> bool,
+    measures: &[Measure<R>],
+) -> Vec<Vec<String>> {
+    groups
+        .iter()
+        .map(|(name, rows)| {
+            let agree = mean(rows.iter().map(|r| f64::from(u8::from(same(r)))));
+            let mut cells = vec![
+                name.clone(),
+                rows.len().to_string(),
+                format!("{:.1}%", 100.0 * agree),
+            ];
+            for (measure, decimals) in measures {
+                let m = mean(rows.iter().map(|r| measure(r)));
+                cells.push(format!("{m:.decimals$}"));
+            }
+            cells
+        })
+        .collect()
+}
+
 /// The two tables: puts, then bids.
 fn report(a: &Agreement, futures: u32) -> Vec<String> {
-    let pct = |x: f64| format!("{:.1}%", 100.0 * x);
     let puts = groups(&a.puts, |r: &PutRow| r.round, |r| r.lead);
-    let put_rows: Vec<Vec<String>> = puts
-        .iter()
-        .map(|(name, rows)| {
-            vec![
-                name.clone(),
-                rows.len().to_string(),
-                pct(mean(rows.iter().map(|r| f64::from(u8::from(r.same))))),
-                format!("{:.2}", 100.0 * mean(rows.iter().map(|r| r.error))),
-            ]
-        })
-        .collect();
+    let put_rows = summary(&puts, |r| r.same, &[(|r| 100.0 * r.error, 2)]);
     let bids = groups(&a.bids, |r: &BidRow| r.round, |r| r.lead);
-    let bid_rows: Vec<Vec<String>> = bids
-        .iter()
-        .map(|(name, rows)| {
-            vec![
-                name.clone(),
-                rows.len().to_string(),
-                pct(mean(rows.iter().map(|r| f64::from(u8::from(r.same))))),
-                format!("{:.0}", mean(rows.iter().map(|r| f64::from(r.tables_off)))),
-                format!("{:.0}", mean(rows.iter().map(|r| f64::from(r.value_off)))),
-                format!(
-                    "{:.0}",
-                    mean(rows.iter().map(|r| f64::from(r.indifference_off)))
-                ),
-                format!(
-                    "{:.0}",
-                    mean(rows.iter().map(|r| f64::from(r.value_indifference_off)))
-                ),
-            ]
-        })
-        .collect();
+    let bid_rows = summary(
+        &bids,
+        |r| r.same,
+        &[
+            (|r| f64::from(r.tables_off), 0),
+            (|r| f64::from(r.value_off), 0),
+            (|r| f64::from(r.indifference_off), 0),
+            (|r| f64::from(r.value_indifference_off), 0),
+        ],
+    );
     let mut out = vec![format!(
         "puts: the tables against {futures} rollouts per candidate (the genome's 5 best puts)"
     )];

@@ -64,8 +64,9 @@ pub struct EvolveArgs {
     /// milliseconds; genomes whose files ask rollouts are told in notes.txt.
     #[arg(long, default_value_t = 0, value_parser = parse_rollouts, conflicts_with = "resume")]
     rollouts: u32,
-    /// Run folder name under runs/ (default: run-s<seed>, made unique).
-    #[arg(long, value_parser = clap::builder::NonEmptyStringValueParser::new(), conflicts_with = "resume")]
+    /// Run folder name under runs/ (default: run-s<seed>, made unique): a
+    /// plain name, no path.
+    #[arg(long, value_parser = parse_run_name, conflicts_with = "resume")]
     name: Option<String>,
     /// Folder that holds run folders (it must exist). With --resume: where
     /// a bare run name is looked up.
@@ -272,4 +273,25 @@ fn parse_rollouts(s: &str) -> Result<u32, BadBudget> {
             min: gene.min,
             max: gene.max,
         })
+}
+
+/// A run name that is not one plain folder name.
+#[derive(Debug, thiserror::Error)]
+#[error("{0:?}: a run name is one folder name under runs/ (no `/`, not `.` or `..`, not empty)")]
+struct BadRunName(String);
+
+/// A run's name: one folder name, so that the run stays under its runs
+/// folder.
+fn parse_run_name(s: &str) -> Result<String, BadRunName> {
+    let plain = std::path::Path::new(s).components().count() == 1
+        && matches!(
+            std::path::Path::new(s).components().next(),
+            Some(std::path::Component::Normal(_))
+        )
+        && !s.contains(['/', '\\']);
+    if plain {
+        Ok(s.to_string())
+    } else {
+        Err(BadRunName(s.to_string()))
+    }
 }

@@ -30,5 +30,9 @@ pub fn run(a: InstallArgs) -> Result<()> {
         done.champion.display(),
         kept.unwrap_or_default()
     );
+    // The run's plot says in its banner whether the winner was installed.
+    let plot = dir.load_config()?.folders.plot(&dir.name());
+    crate::edge::plot::plot_run(&dir, &plot, (1200, 900))?;
+    say!("redrew {} (its banner: installed)", plot.display());
     Ok(())
 }

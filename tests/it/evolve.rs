@@ -380,9 +380,14 @@ fn params_best_survives_tiny_validations_and_is_kept_when_replaced() {
     );
     assert!(out.contains("tuner install "), "{out}");
     assert!(out.contains("genes changed from the champion"), "{out}");
-    // `tuner install` does it, keeping the old one in history/.
+    // `tuner install` does it, keeping the old one in history/, and draws
+    // the run's plot again (its banner says installed).
+    let plot = dir.join("plots").join("weak-fitness.png");
+    std::fs::remove_file(&plot).unwrap();
     let said = run_ok(tuner().arg("install").arg(&run));
-    assert!(String::from_utf8_lossy(&said.stdout).contains("previous champion kept as"));
+    let said = String::from_utf8_lossy(&said.stdout);
+    assert!(said.contains("previous champion kept as"), "{said}");
+    assert!(plot.exists() && said.contains("redrew"), "{said}");
     let history: Vec<_> = std::fs::read_dir(params.join("history"))
         .unwrap()
         .map(|e| e.unwrap().path())

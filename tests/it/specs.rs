@@ -186,3 +186,26 @@ fn a_rollout_budget_outside_the_genes_range_is_refused_before_any_game() {
         assert_eq!(out.status.code(), Some(2), "an argument error");
     }
 }
+
+#[test]
+fn a_run_name_with_a_path_is_refused_and_install_of_nothing_names_no_flag() {
+    for name in ["../escape", "a/b", "..", ".", ""] {
+        let out = tuner()
+            .args(["evolve", "--generations", "1", "--name", name])
+            .output()
+            .unwrap();
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{name:?}: {err}");
+        assert!(
+            err.contains("a run name is one folder name"),
+            "{name:?}: {err}"
+        );
+    }
+    let out = tuner().args(["install", "nope"]).output().unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        !out.status.success() && err.contains("no run here"),
+        "{err}"
+    );
+    assert!(!err.contains("--resume"), "install has no --resume: {err}");
+}

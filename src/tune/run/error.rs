@@ -29,7 +29,7 @@ pub enum RunError {
     Genome(#[from] GenomeError),
     #[error("{} already holds a run: use --resume {} or another --name", .0.display(), .0.display())]
     Exists(PathBuf),
-    #[error("{}: no run here (--resume needs a run folder with config.toml)", .0.display())]
+    #[error("{}: no run here (a run folder holds config.toml)", .0.display())]
     NoRun(PathBuf),
     #[error(
         "{} has no checkpoint.json (committed runs do not carry one), so it cannot be resumed: \
