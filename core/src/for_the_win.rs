@@ -73,7 +73,9 @@ impl GenomeBot {
     }
 
     /// Which of my candidate sides wins most often by the tables against
-    /// `opp` (the first among equals); None without spreads.
+    /// `opp` (the first among equals), when it wins more than the first
+    /// (the best by value) by `wp_put_margin` points of P(win), else the
+    /// first; None without spreads.
     fn most_likely_winner(&self, mine: &[Side], opp: Side) -> Option<usize> {
         let chances = self.table_chances(mine, opp)?;
         let mut best = (0, f64::NEG_INFINITY);
@@ -82,7 +84,12 @@ impl GenomeBot {
                 best = (k, p);
             }
         }
-        Some(best.0)
+        let margin = f64::from(self.g[WP_PUT_MARGIN]) / 100.0;
+        Some(if best.1 > chances[0] + margin {
+            best.0
+        } else {
+            0
+        })
     }
 
     /// P(win) of each of my candidate sides against `opp` by the tables:

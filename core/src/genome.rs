@@ -217,6 +217,13 @@ pub const GENES: &[Gene] = &[
         "with wp_fast: round 11's put and bid see the last auction exactly (last_auction: both players as dp settle it at ½ (Y(A) + Y(B)), Y over the 252 bundles), not by the normal model",
     ),
     g(
+        "wp_put_margin",
+        0.0,
+        5.0,
+        0.0,
+        "with wp_fast: a put other than the best by value is made only when the tables give it this many points (of 100) of P(win) more",
+    ),
+    g(
         "wp_confidence",
         0.0,
         4.0,
@@ -293,6 +300,7 @@ pub const WP_SPREAD_FACTOR: usize = gene_index("wp_spread_factor");
 pub const WP_PUT_ROLLOUTS: usize = gene_index("wp_put_rollouts");
 pub const WP_BID_ROLLOUTS: usize = gene_index("wp_bid_rollouts");
 pub const WP_LAST_EXACT: usize = gene_index("wp_last_exact");
+pub const WP_PUT_MARGIN: usize = gene_index("wp_put_margin");
 pub const WP_BID_AUCTIONS: usize = gene_index("wp_bid_auctions");
 pub const WP_READ_TOLERANCE: usize = gene_index("wp_read_tolerance");
 pub const WP_READ: usize = gene_index("wp_read");

@@ -3,6 +3,7 @@
 //! lead.
 
 use crate::edge::threads::with_threads;
+use crate::players::StrategySpec;
 use crate::text::{Align, Column, table};
 use crate::tune::agreement::{Agreement, BidRow, PutRow, measure};
 use anyhow::Result;
@@ -14,7 +15,11 @@ pub struct AgreeArgs {
     /// every put and bid is decided by win probability).
     #[arg(long, default_value = "params/best.toml")]
     genome: PathBuf,
-    /// Seeded `dp` games whose positions are checked.
+    /// The opponent of the seeded `dp` games whose positions are checked
+    /// (a built-in spec); the bids' read is built from its bids.
+    #[arg(long, default_value = "dp")]
+    vs: String,
+    /// Seeded games whose positions are checked.
     #[arg(long, default_value_t = 40, value_parser = clap::value_parser!(u64).range(1..=100_000))]
     games: u64,
     /// Rollouts per candidate of the reference (the gene wp_rollouts's range).
@@ -32,7 +37,8 @@ pub struct AgreeArgs {
 pub fn run(a: AgreeArgs) -> Result<()> {
     let shown = a.genome.display().to_string();
     let g = yacht_genome_file::read_genome(&a.genome, &shown)?;
-    let agreement = with_threads(a.threads, || measure(&g, a.games, a.futures, a.seed))?;
+    let vs = StrategySpec::parse(&a.vs)?;
+    let agreement = with_threads(a.threads, || measure(&g, &vs, a.games, a.futures, a.seed))?;
     for line in report(&agreement, a.futures) {
         say!("{line}");
     }

@@ -320,6 +320,9 @@ impl std::fmt::Display for ShipReport {
             self.expected.1,
             pct(self.expected.1 - self.expected.0)
         )?;
+        if self.games == 0 {
+            return write!(f, "no solitaire games played (--games 0)");
+        }
         write!(
             f,
             "{} solitaire games on the same dice: exact {:.0}, shipped {:.0}, shipped − exact {:+.1} ± {:.1} ({:+.4}%)",

@@ -1,5 +1,5 @@
 //! How the tables' win probability agrees with the reference, rollouts: on
-//! the positions of seeded `dp` games, the put each estimator picks among
+//! the positions of seeded games of `dp` against an opponent, the put each estimator picks among
 //! the genome's best puts (and the error of the tables' P(win) of every
 //! candidate), and the bid each makes (bundle, amount; the opponent read
 //! as the signed equilibrium, as against `dp`), by round and by lead.
@@ -7,7 +7,7 @@
 //! the rows do not depend on the number of threads.
 
 use crate::host::positions::{GameViews, positions};
-use crate::players::values;
+use crate::players::{StrategySpec, values};
 use rayon::prelude::*;
 use yacht_core::dp::DpBot;
 use yacht_core::for_the_win::Estimator;
@@ -61,15 +61,16 @@ fn deciding(g: &Genome, fast: bool, futures: u32) -> GenomeBot {
 }
 
 /// Measures `g`'s tables against `futures` rollouts on the positions of
-/// `games` seeded `dp` games (seed `seed`).
-pub fn measure(g: &Genome, games: u64, futures: u32, seed: u64) -> Agreement {
+/// `games` seeded games of `dp` against `opponent` (seed `seed`).
+pub fn measure(
+    g: &Genome,
+    opponent: &StrategySpec,
+    games: u64,
+    futures: u32,
+    seed: u64,
+) -> Agreement {
     let table = values::shipped_table();
-    let views = positions(
-        Box::new(DpBot::new(table)),
-        Box::new(DpBot::new(table)),
-        games,
-        seed,
-    );
+    let views = positions(Box::new(DpBot::new(table)), opponent.build(), games, seed);
     let puts = views
         .par_iter()
         .flat_map_iter(|game| game.puts.clone())
