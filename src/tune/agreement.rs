@@ -145,3 +145,34 @@ fn bid_rows(g: &Genome, game: &GameViews, futures: u32) -> Vec<BidRow> {
         })
         .collect()
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn round_12_agrees_exactly_and_threads_change_nothing() {
+        let g: Genome = Genome::default();
+        let run = |threads| {
+            let pool = rayon::ThreadPoolBuilder::new()
+                .num_threads(threads)
+                .build()
+                .unwrap();
+            pool.install(|| measure(&g, &StrategySpec::parse("dp").unwrap(), 2, 100, 7))
+        };
+        let a = run(1);
+        assert_eq!(a, run(2), "the rows do not depend on the threads");
+        // Two games: a put per round 2..=12 and a bid per round 2..=12.
+        assert_eq!((a.puts.len(), a.bids.len()), (22, 22));
+        // Round 12's put: nothing random follows, both estimators know the
+        // result (the rollouts play no round).
+        let last: Vec<_> = a.puts.iter().filter(|r| r.round == 12).collect();
+        assert_eq!(last.len(), 2);
+        assert!(last.iter().all(|r| r.same && r.error == 0.0), "{last:?}");
+        // Round 12's bid: the margin after it is known too.
+        let last_bids = a.bids.iter().filter(|r| r.round == 12);
+        assert!(last_bids.clone().all(|r| r.indifference_off <= 1), "{a:?}");
+        // Elsewhere the rollouts are noisy: not every put agrees.
+        assert!(a.puts.iter().any(|r| r.error > 0.0));
+    }
+}

@@ -657,8 +657,8 @@ fn win_probability_genes_are_kept_frozen_and_played_at_the_runs_budget() {
         ),
         (
             "on",
-            "30",
-            "win-probability decisions by rollouts play 30 futures each",
+            "50",
+            "win-probability decisions by rollouts play 50 futures each",
         ),
     ] {
         let mut c = tuner();
