@@ -209,3 +209,32 @@ fn a_run_name_with_a_path_is_refused_and_install_of_nothing_names_no_flag() {
     );
     assert!(!err.contains("--resume"), "install has no --resume: {err}");
 }
+
+#[test]
+fn a_folder_that_takes_no_files_is_refused_before_any_game() {
+    let dir = scratch("unwritable");
+    for d in ["runs", "params"] {
+        std::fs::create_dir_all(dir.join(d)).unwrap();
+    }
+    // /proc takes no new files, even for root.
+    let out = tuner()
+        .args([
+            "evolve",
+            "--generations",
+            "1",
+            "--name",
+            "ro",
+            "--plots-dir",
+            "/proc",
+        ])
+        .arg("--runs-dir")
+        .arg(dir.join("runs"))
+        .arg("--params-dir")
+        .arg(dir.join("params"))
+        .output()
+        .unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(!out.status.success(), "{err}");
+    assert!(err.contains("/proc takes no files (--plots-dir)"), "{err}");
+    assert!(!dir.join("runs").join("ro").exists(), "no run folder");
+}

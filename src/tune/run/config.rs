@@ -120,20 +120,32 @@ impl Folders {
         self.plots.join(format!("{name}-fitness.png"))
     }
 
-    /// Each folder exists: a mistyped one is an error before any work.
+    /// Each folder exists and takes files: a mistyped or read-only one is
+    /// an error before any work (not after every generation).
     pub fn check(&self) -> Result<()> {
         let each = [
             ("runs-dir", &self.runs),
             ("params-dir", &self.params),
             ("plots-dir", &self.plots),
         ];
-        match each.into_iter().find(|(_, p)| !p.is_dir()) {
-            Some((flag, path)) => Err(RunError::NoFolder {
-                flag,
-                path: path.clone(),
-            }),
-            None => Ok(()),
+        for (flag, path) in each {
+            if !path.is_dir() {
+                return Err(RunError::NoFolder {
+                    flag,
+                    path: path.clone(),
+                });
+            }
+            let probe = path.join(format!(".tuner-write-check-{}", std::process::id()));
+            let wrote = std::fs::write(&probe, b"").and_then(|()| std::fs::remove_file(&probe));
+            if let Err(err) = wrote {
+                return Err(RunError::NotWritable {
+                    flag,
+                    path: path.clone(),
+                    err,
+                });
+            }
         }
+        Ok(())
     }
 }
 

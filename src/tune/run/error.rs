@@ -39,6 +39,12 @@ pub enum RunError {
     NoCheckpoint { dir: PathBuf, kept: PathBuf },
     #[error("{} does not exist (--{flag}): give a folder that exists", .path.display())]
     NoFolder { flag: &'static str, path: PathBuf },
+    #[error("{} takes no files (--{flag}): {err}; give a folder this user can write", .path.display())]
+    NotWritable {
+        flag: &'static str,
+        path: PathBuf,
+        err: std::io::Error,
+    },
     #[error("{} is not a valid run config: {err}", path.display())]
     BadConfig { path: PathBuf, err: toml::de::Error },
     #[error("{} is damaged (delete it to restart the run from generation 0): {err}", path.display())]
