@@ -169,7 +169,12 @@ impl MatchSummary {
     pub fn render(&self) -> String {
         let sides = [&self.p1, &self.p2];
         let cells: Vec<Vec<String>> = sides.iter().map(|s| s.cells()).collect();
-        let mut table = table(&MATCH_COLUMNS, &cells).into_iter();
+        // The player column as wide as the longest name (two programs that
+        // differ only in their arguments must not read alike).
+        let mut columns = MATCH_COLUMNS;
+        let longest = cells.iter().map(|c| c[0].chars().count()).max();
+        columns[0].width = longest.unwrap_or(0).max(columns[0].width);
+        let mut table = table(&columns, &cells).into_iter();
         let mut lines: Vec<String> = table.next().into_iter().collect();
         for (line, side) in table.zip(sides) {
             lines.push(line);
@@ -210,9 +215,9 @@ impl Side {
     }
 }
 
-/// The match table's columns.
+/// The match table's columns (the player's at least this wide).
 const MATCH_COLUMNS: [Column; 10] = [
-    Column::new("player", Align::Left, 32),
+    Column::new("player", Align::Left, 24),
     Column::new("wins", Align::Right, 6),
     Column::new("draws", Align::Right, 6),
     Column::new("losses", Align::Right, 6),

@@ -238,3 +238,24 @@ fn a_folder_that_takes_no_files_is_refused_before_any_game() {
     assert!(err.contains("/proc takes no files (--plots-dir)"), "{err}");
     assert!(!dir.join("runs").join("ro").exists(), "no run folder");
 }
+
+#[test]
+fn match_shows_two_programs_that_differ_in_their_arguments_by_their_whole_names() {
+    let exe = env!("CARGO_BIN_EXE_tuner");
+    let (p1, p2) = (format!("{exe} play greedy"), format!("{exe} play sample:1"));
+    let out = tuner()
+        .args(["match", "--seed", "1", "--games", "2", "--quiet", "--p1"])
+        .arg(&p1)
+        .arg("--p2")
+        .arg(&p2)
+        .output()
+        .unwrap();
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(out.status.success(), "{text}");
+    for name in [&p1, &p2] {
+        assert!(
+            text.lines().any(|l| l.starts_with(name.as_str())),
+            "{name}: {text}"
+        );
+    }
+}
