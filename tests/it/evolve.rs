@@ -698,3 +698,18 @@ fn win_probability_genes_are_kept_frozen_and_played_at_the_runs_budget() {
         }
     }
 }
+
+#[test]
+fn the_summary_says_when_the_champion_was_played_as_the_budget_plays_it() {
+    let dir = scratch("evolve-budget-note");
+    // A champion that asks bids by rollouts (wp_fast 0 by default).
+    let asks = "wp_bid_auctions = 3.0\nwp_rollouts = 60.0\n";
+    let (_, _, out) = against_incumbent(&dir, "budget", asks, 1, 4, false);
+    assert!(
+        out.contains("note: the champion was played as this run plays every genome: its decisions by rollouts were made by the tables"),
+        "{out}"
+    );
+    // A champion that plays as its file says: no note.
+    let (_, _, out) = against_incumbent(&dir, "plain", "bid_scale = 1.0\n", 1, 4, false);
+    assert!(!out.contains("note: the champion"), "{out}");
+}

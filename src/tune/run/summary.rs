@@ -4,7 +4,7 @@
 //! Training-dice fitness is labelled as such and never set beside
 //! validation fitness.
 
-use super::config::RunConfig;
+use super::config::{RunConfig, changed_by_budget};
 use super::dir::RunDir;
 use super::generations::GenerationRow;
 use super::validation::ValidationRecord;
@@ -41,6 +41,24 @@ impl Summary<'_> {
             (false, false) => "NOT INSTALLED".to_string(),
         };
         format!("{what} — {}", r.verdicts())
+    }
+
+    /// When the champion's file asks win-probability decisions this run's
+    /// budget plays otherwise: what was changed, and why the verdicts
+    /// still compare like with like.
+    fn budget_line(&self) -> Option<String> {
+        let path = self.cfg.folders.params_best();
+        let champion = yacht_genome_file::read_genome(&path, &path.display().to_string()).ok()?;
+        if !changed_by_budget(&champion, self.cfg.rollouts) {
+            return None;
+        }
+        let how = match self.cfg.rollouts {
+            0 => "its decisions by rollouts were made by the tables (--rollouts 0)".to_string(),
+            n => format!("its rollouts played {n} futures each (--rollouts {n})"),
+        };
+        Some(format!(
+            "  note: the champion was played as this run plays every genome: {how}, as the winner was, so both verdicts compare the two played alike; `tuner eval --baseline` measures them as their files say"
+        ))
     }
 
     /// Both verdicts, each with its figures.
@@ -132,6 +150,9 @@ impl Display for Summary<'_> {
     fn fmt(&self, f: &mut Formatter<'_>) -> fmt::Result {
         let mut s = format!("run {}: {}\n", self.cfg.name, self.verdict());
         self.verdicts(&mut s);
+        if let Some(line) = self.budget_line() {
+            let _ = writeln!(s, "{line}");
+        }
         let _ = writeln!(
             s,
             "winner on validation dice ({} games per opponent, {}):",
