@@ -15,7 +15,7 @@
 
 use crate::rules::Category;
 use crate::tables::{N5, N10, tables};
-use crate::value::{Layout, Row, RowKey, Rows, Solved, ValueTable, gain, kernel};
+use crate::value::{Layout, Row, RowKey, Rows, Solved, ValueTable, gain, kernel, solve_levels_by};
 
 /// Solves one row of the spread from the value rows of the next level
 /// (`values`) and its spread rows (`spreads`).
@@ -91,28 +91,9 @@ pub fn solve_levels(
         values,
         first: 0,
     };
-    for level in levels {
-        let rows = layout.level(level);
-        let (head, done) = spreads.split_at_mut(rows.end * N5);
-        let above = Solved {
-            layout,
-            values: done,
-            first: rows.end,
-        };
-        let keys = &layout.keys()[rows.clone()];
-        let this = &mut head[rows.start * N5..];
-        let solve = |outs: &mut [f32], keys: &[RowKey]| {
-            for (out, &key) in outs.chunks_exact_mut(N5).zip(keys) {
-                solve_row(key, &all, &above, out.try_into().unwrap());
-            }
-        };
-        let per = keys.len().div_ceil(threads.max(1)).max(1);
-        std::thread::scope(|s| {
-            for (outs, keys) in this.chunks_mut(per * N5).zip(keys.chunks(per)) {
-                s.spawn(move || solve(outs, keys));
-            }
-        });
-    }
+    solve_levels_by(layout, spreads, levels, threads, |key, above, out| {
+        solve_row(key, &all, above, out)
+    });
 }
 
 /// `table`'s spread rows, solved now on `threads` threads unless it has
@@ -206,11 +187,8 @@ mod tests {
                 let bundle = Dice5(b as u8);
                 let hand = t.add5(sixes, bundle);
                 let m = table.best_put(used, 0, hand);
-                let last = table.held_value(used.with(m.category), 0, m.carry);
-                (
-                    t.weight5(bundle),
-                    f64::from(m.value - last) + f64::from(last),
-                )
+                // Nothing varies after the put: its value is the outcome.
+                (t.weight5(bundle), f64::from(m.value))
             })
             .collect();
         let mean: f64 = outcomes.iter().map(|(p, w)| p * w).sum();

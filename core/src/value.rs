@@ -273,29 +273,46 @@ pub fn solve_levels(
     levels: impl Iterator<Item = usize>,
     threads: usize,
 ) {
+    solve_levels_by(layout, values, levels, threads, |key, above, out| {
+        solve_row(key, above, out)
+    });
+}
+
+/// Fills the rows of `levels` of `out` (from the last put back), each by
+/// `solve(key, the rows of `out` above its level, row)`, a level's rows
+/// split among `threads` threads (the result does not depend on the
+/// number): the one level loop of V and of its spread.
+pub(crate) fn solve_levels_by(
+    layout: &Layout,
+    out: &mut [f32],
+    levels: impl Iterator<Item = usize>,
+    threads: usize,
+    solve: impl Fn(RowKey, &Solved, &mut Row) + Sync,
+) {
     for level in levels {
         let rows = layout.level(level);
-        let (head, done) = values.split_at_mut(rows.end * N5);
-        let solved = Solved {
+        let (head, done) = out.split_at_mut(rows.end * N5);
+        let above = Solved {
             layout,
             values: done,
             first: rows.end,
         };
         let keys = &layout.keys[rows.clone()];
         let this = &mut head[rows.start * N5..];
-        let solve = |outs: &mut [f32], keys: &[RowKey]| {
-            for (out, &key) in outs.chunks_exact_mut(N5).zip(keys) {
-                solve_row(key, &solved, out.try_into().unwrap());
+        let each = |outs: &mut [f32], keys: &[RowKey]| {
+            for (row, &key) in outs.chunks_exact_mut(N5).zip(keys) {
+                solve(key, &above, row.try_into().unwrap());
             }
         };
         if threads <= 1 {
-            solve(this, keys);
+            each(this, keys);
             continue;
         }
         let per = keys.len().div_ceil(threads).max(1);
         std::thread::scope(|s| {
             for (outs, keys) in this.chunks_mut(per * N5).zip(keys.chunks(per)) {
-                s.spawn(move || solve(outs, keys));
+                let each = &each;
+                s.spawn(move || each(outs, keys));
             }
         });
     }
@@ -535,12 +552,17 @@ impl NextRows<'_> {
     /// values the order of [`NextRows::best_put`]'s tie-break, so the first
     /// is always the best put.
     pub fn ranked_puts(&self, hand: Hand10, k: usize) -> Vec<BestMove> {
-        let mut all = Vec::new();
-        self.each_put(hand, |m| all.push(m));
-        // Stable: equal values keep the order they were found in.
-        all.sort_by(|a, b| b.value.total_cmp(&a.value));
-        all.truncate(k);
-        all
+        let mut top: Vec<BestMove> = Vec::with_capacity(k + 1);
+        self.each_put(hand, |m| {
+            // After every kept put of at least its value: equal values
+            // keep the order they were found in.
+            let at = top.partition_point(|t| t.value >= m.value);
+            if at < k {
+                top.insert(at, m);
+                top.truncate(k);
+            }
+        });
+        top
     }
 
     /// Every put from a hand (split by split, then category by category),

@@ -283,13 +283,14 @@ struct BadRunName(String);
 /// A run's name: one folder name, so that the run stays under its runs
 /// folder.
 fn parse_run_name(s: &str) -> Result<String, BadRunName> {
-    let plain = std::path::Path::new(s).components().count() == 1
-        && matches!(
-            std::path::Path::new(s).components().next(),
-            Some(std::path::Component::Normal(_))
-        )
-        && !s.contains(['/', '\\']);
-    if plain {
+    use std::path::{Component, Path};
+    let mut parts = Path::new(s).components();
+    let one_name = matches!(
+        (parts.next(), parts.next()),
+        (Some(Component::Normal(_)), None)
+    );
+    // `a/` is one component too: no separator at all.
+    if one_name && !s.contains(['/', '\\']) {
         Ok(s.to_string())
     } else {
         Err(BadRunName(s.to_string()))

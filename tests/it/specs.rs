@@ -175,13 +175,13 @@ fn outputs_into_missing_folders_or_onto_folders_are_refused() {
 
 #[test]
 fn a_rollout_budget_outside_the_genes_range_is_refused_before_any_game() {
-    for (budget, ok) in [("10", false), ("4001", false), ("x", false)] {
+    for budget in ["10", "4001", "x"] {
         let out = tuner()
             .args(["evolve", "--generations", "1", "--rollouts", budget])
             .output()
             .unwrap();
         let err = String::from_utf8_lossy(&out.stderr);
-        assert_eq!(out.status.success(), ok, "{budget}: {err}");
+        assert!(!out.status.success(), "{budget}: {err}");
         assert!(err.contains("50 to 4000"), "{budget}: {err}");
         assert_eq!(out.status.code(), Some(2), "an argument error");
     }

@@ -449,11 +449,14 @@ pub fn at_budget(g: &Genome, rollouts: u32) -> Genome {
 }
 
 /// Whether `g` plays differently in a run of budget `rollouts` than its
-/// file says (see [`at_budget`]).
+/// file says (see [`at_budget`]): only a genome that makes some
+/// win-probability decision by rollouts can.
 pub fn changed_by_budget(g: &Genome, rollouts: u32) -> bool {
-    let played = at_budget(g, rollouts);
     let decides = g.genes[WP_PUT_AUCTIONS] > 0.0 || g.genes[WP_BID_AUCTIONS] > 0.0;
-    decides && played.genes != g.genes
+    let by_rollouts = g.genes[WP_FAST] < 0.5
+        || g.genes[WP_PUT_ROLLOUTS] >= 1.0
+        || g.genes[WP_BID_ROLLOUTS] >= 1.0;
+    decides && by_rollouts && at_budget(g, rollouts).genes != g.genes
 }
 
 #[cfg(test)]
