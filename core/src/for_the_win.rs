@@ -96,7 +96,6 @@ impl GenomeBot {
     /// the last auction exactly once round 11's puts are made (with
     /// `wp_last_exact`), else the normal model; None without spreads.
     fn table_chances(&self, mine: &[Side], opp: Side) -> Option<Vec<f64>> {
-        let factor = f64::from(self.g[WP_SPREAD_FACTOR]);
         let theirs = (self.g[WP_LAST_EXACT] >= 0.5)
             .then(|| Worth::of(self.values, &opp))
             .flatten();
@@ -108,7 +107,7 @@ impl GenomeBot {
                 }
                 None => {
                     let me = Outlook::of(self.values, side)?;
-                    Some(Margin::between(me, outlook, factor).p_win(0.0))
+                    Some(self.margin(me, outlook).p_win(0.0))
                 }
             })
             .collect()
@@ -161,7 +160,6 @@ impl GenomeBot {
     /// The margins after this auction by the tables' normal model, when I
     /// receive A (the opponent B) and when B; both then put by value.
     fn normal_futures(&self, view: &View, a: Dice5, b: Dice5) -> Option<Futures> {
-        let factor = f64::from(self.g[WP_SPREAD_FACTOR]);
         let sides = |mine, theirs| {
             Some((
                 Side::after_bundle(self.values, &view.me, mine)?,
@@ -182,9 +180,16 @@ impl GenomeBot {
                 Outlook::of(self.values, &me)?,
                 Outlook::of(self.values, &opp)?,
             );
-            Some(Margin::between(me, opp, factor))
+            Some(self.margin(me, opp))
         };
         Some(Futures::normal(margin(me_a, opp_b)?, margin(me_b, opp_a)?))
+    }
+
+    /// The margin between two outlooks as the genes model it (spread
+    /// factor, skew weight).
+    fn margin(&self, me: Outlook, opp: Outlook) -> Margin {
+        let factor = f64::from(self.g[WP_SPREAD_FACTOR]);
+        Margin::between(me, opp, factor).skewed(me, opp, f64::from(self.g[WP_SKEW]))
     }
 
     /// The margins of the same `rollouts` futures after this auction when

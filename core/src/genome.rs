@@ -217,6 +217,13 @@ pub const GENES: &[Gene] = &[
         "with wp_fast: round 11's put and bid see the last auction exactly (last_auction: both players as dp settle it at ½ (Y(A) + Y(B)), Y over the 252 bundles), not by the normal model",
     ),
     g(
+        "wp_skew",
+        0.0,
+        2.0,
+        0.0,
+        "with wp_fast: the normal model's Edgeworth correction by the margin's skewness (the third-moment table, two solitaire totals' difference) times this; 0 is the plain normal",
+    ),
+    g(
         "wp_put_margin",
         0.0,
         5.0,
@@ -300,6 +307,7 @@ pub const WP_SPREAD_FACTOR: usize = gene_index("wp_spread_factor");
 pub const WP_PUT_ROLLOUTS: usize = gene_index("wp_put_rollouts");
 pub const WP_BID_ROLLOUTS: usize = gene_index("wp_bid_rollouts");
 pub const WP_LAST_EXACT: usize = gene_index("wp_last_exact");
+pub const WP_SKEW: usize = gene_index("wp_skew");
 pub const WP_PUT_MARGIN: usize = gene_index("wp_put_margin");
 pub const WP_BID_AUCTIONS: usize = gene_index("wp_bid_auctions");
 pub const WP_READ_TOLERANCE: usize = gene_index("wp_read_tolerance");

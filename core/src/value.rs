@@ -325,6 +325,10 @@ pub struct ValueTable {
     /// The spread of the points to come (solved by the spread module), once solved or
     /// read: the fast win-probability decisions need it.
     spread: OnceLock<Vec<f32>>,
+    /// The skewness of the points to come (their third central moment over
+    /// the spread's 3/2 power; solved by the spread module), once solved or
+    /// read: the fast win probability's skew correction needs it.
+    skew: OnceLock<Vec<f32>>,
 }
 
 impl std::fmt::Debug for ValueTable {
@@ -365,6 +369,7 @@ impl ValueTable {
             layout,
             values,
             spread: OnceLock::new(),
+            skew: OnceLock::new(),
         })
     }
 
@@ -388,6 +393,37 @@ impl ValueTable {
     /// the spread module).
     pub fn spreads_or(&self, solve: impl FnOnce() -> Vec<f32>) -> &[f32] {
         self.spread.get_or_init(solve)
+    }
+
+    /// The same table with its skewness rows (as [`ValueTable::skews`]
+    /// returns them); None when their number is not the values'.
+    pub fn with_skews(self, skews: Vec<f32>) -> Option<ValueTable> {
+        if skews.len() != self.values.len() {
+            return None;
+        }
+        let _ = self.skew.set(skews);
+        Some(self)
+    }
+
+    /// Every row's skewness of the points to come, when solved or read.
+    pub fn skews(&self) -> Option<&[f32]> {
+        self.skew.get().map(Vec::as_slice)
+    }
+
+    /// The skewness rows, from `solve` unless they are already there.
+    pub fn skews_or(&self, solve: impl FnOnce() -> Vec<f32>) -> &[f32] {
+        self.skew.get_or_init(solve)
+    }
+
+    /// The skewness of the points to come for a player holding `held`
+    /// between rounds (0 once every category is used), when it is there.
+    #[inline]
+    pub fn held_skew(&self, used: CategorySet, upper_points: i32, held: Dice5) -> Option<f32> {
+        if used == CategorySet::ALL {
+            return Some(0.0);
+        }
+        let row = self.layout.row_of(used, up_of(upper_points))?;
+        Some(self.skew.get()?[row * N5 + held.0 as usize])
     }
 
     /// The variance of the points to come for a player holding `held`
