@@ -223,6 +223,35 @@ fn resuming_a_committed_run_without_its_checkpoint_refuses_and_changes_nothing()
 }
 
 #[test]
+fn an_old_runs_config_is_one_line_naming_the_file_and_line() {
+    let dir = scratch("evolve-old-config");
+    let copy = dir.join("runs/strength-1");
+    std::fs::create_dir_all(&copy).unwrap();
+    for e in std::fs::read_dir(repo("runs/strength-1")).unwrap() {
+        let p = e.unwrap().path();
+        std::fs::copy(&p, copy.join(p.file_name().unwrap())).unwrap();
+    }
+    for args in [
+        vec!["evolve", "--quiet", "--resume"],
+        vec!["runs", "--compare", "strength-1"],
+    ] {
+        let out = tuner().args(&args).arg(&copy).output().unwrap();
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(!out.status.success(), "{err}");
+        // strength-1 stored its genomes by position, 40 genes, the first
+        // on line 72; the parser's quote of that line is left out.
+        let lines: Vec<&str> = err.lines().collect();
+        assert_eq!(lines.len(), 1, "{err}");
+        assert!(
+            lines[0].contains("strength-1/config.toml line 72: not a valid run config")
+                && lines[0].contains("has 40 genes")
+                && lines[0].len() < 300,
+            "{err}"
+        );
+    }
+}
+
+#[test]
 fn a_damaged_checkpoint_is_a_clear_error() {
     let dir = scratch("evolve-damaged");
     run_ok(&mut evolve(&dir, "d", "2", "1"));

@@ -62,7 +62,13 @@ impl RunDir {
     pub fn load_config(&self) -> Result<RunConfig> {
         let p = self.config();
         let text = read_file(&p)?;
-        toml::from_str(&text).map_err(|err| RunError::BadConfig { path: p, err })
+        toml::from_str(&text).map_err(|err| RunError::BadConfig {
+            line: err
+                .span()
+                .map(|at| text[..at.start].matches('\n').count() + 1),
+            message: err.message().to_owned(),
+            path: p,
+        })
     }
 
     pub fn save_config(&self, cfg: &RunConfig) -> Result<()> {

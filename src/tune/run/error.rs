@@ -45,8 +45,15 @@ pub enum RunError {
         path: PathBuf,
         err: std::io::Error,
     },
-    #[error("{} is not a valid run config: {err}", path.display())]
-    BadConfig { path: PathBuf, err: toml::de::Error },
+    #[error("{}{}: not a valid run config: {message}", .path.display(), .line.map(|l| format!(" line {l}")).unwrap_or_default())]
+    BadConfig {
+        path: PathBuf,
+        /// From 1, when the parser knows it.
+        line: Option<usize>,
+        /// The parser's message, without its quote of the line (a stored
+        /// genome's line is hundreds of characters).
+        message: String,
+    },
     #[error("{} is damaged (delete it to restart the run from generation 0): {err}", path.display())]
     DamagedCheckpoint { path: PathBuf, err: Damage },
     #[error("{} is damaged: {err}", path.display())]
