@@ -252,6 +252,54 @@ fn an_old_runs_config_is_one_line_naming_the_file_and_line() {
 }
 
 #[test]
+fn runs_lists_older_runs_with_blanks_and_their_reasons_below() {
+    let dir = scratch("runs-older");
+    for name in ["strength-1", "strength-4", "strength-7"] {
+        let copy = dir.join("runs").join(name);
+        std::fs::create_dir_all(&copy).unwrap();
+        for e in std::fs::read_dir(repo("runs").join(name)).unwrap() {
+            let p = e.unwrap().path();
+            std::fs::copy(&p, copy.join(p.file_name().unwrap())).unwrap();
+        }
+    }
+    let out = run_ok(tuner().args(["runs", "--runs-dir"]).arg(dir.join("runs")));
+    let out = String::from_utf8_lossy(&out.stdout).into_owned();
+    let row = |name: &str| -> Vec<String> {
+        let line = out.lines().find(|l| l.starts_with(name)).unwrap();
+        line.split("  ")
+            .map(str::trim)
+            .filter(|c| !c.is_empty())
+            .map(String::from)
+            .collect()
+    };
+    // Unreadable: nothing but its name and blanks, the reason below.
+    assert_eq!(
+        row("strength-1 ")[1..],
+        ["-", "-", "-", "-", "unreadable (below)", "-", "-"]
+    );
+    assert!(
+        out.contains("strength-1: ") && out.contains("config.toml line 72: not a valid run config"),
+        "{out}"
+    );
+    // A validation.json of an older format: the run's figures, and the
+    // words `tuner plot` uses.
+    let four = row("strength-4 ");
+    assert_eq!(four[1..4], ["-", "60", "16"], "{out}");
+    assert!(
+        four.contains(&"validated by an older version".to_string()),
+        "{out}"
+    );
+    assert_eq!(row("strength-7 ")[6..8], ["better", "yes"], "{out}");
+    let widest = out
+        .lines()
+        .take(4)
+        .map(|l| l.chars().count())
+        .max()
+        .unwrap();
+    assert!(widest < 120, "{out}");
+}
+
+#[test]
 fn a_damaged_checkpoint_is_a_clear_error() {
     let dir = scratch("evolve-damaged");
     run_ok(&mut evolve(&dir, "d", "2", "1"));

@@ -15,15 +15,20 @@ pub struct RunLine {
     pub date: String,
     pub generations_done: usize,
     pub generations: u32,
-    pub population: usize,
+    /// None when the run's files do not read here.
+    pub population: Option<usize>,
     /// The suite file (else the number of opponents) and the held-out one.
     pub suite: String,
     /// The winner's fitness on validation dice, once validated.
     pub validated: Option<f64>,
     /// `better`, `not better`, `not worse held out` …: both verdicts, short.
     pub verdict: String,
-    pub installed: bool,
-    pub seconds: f64,
+    /// None when the record does not read here.
+    pub installed: Option<bool>,
+    /// None when the run's files do not read here.
+    pub seconds: Option<f64>,
+    /// Why the run's files do not read here (shown below the table).
+    pub problem: Option<String>,
 }
 
 /// The runs in `runs_dir` (folders with a config.toml), by name; a run
@@ -46,21 +51,20 @@ pub fn list(runs_dir: &Path) -> Result<Vec<RunLine>> {
 }
 
 /// The line of a run this version cannot read (older file formats): its
-/// name and why, the rest blank.
+/// name, the rest blank, and why.
 fn unreadable(dir: &RunDir, e: &RunError) -> RunLine {
-    let why = e.to_string();
-    let last = why.lines().last().unwrap_or_default();
     RunLine {
         name: dir.name(),
         date: "-".into(),
         generations_done: 0,
         generations: 0,
-        population: 0,
+        population: None,
         suite: String::new(),
         validated: None,
-        verdict: format!("unreadable: {}", crate::text::truncate(last, 90)),
-        installed: false,
-        seconds: 0.0,
+        verdict: "unreadable (below)".into(),
+        installed: None,
+        seconds: None,
+        problem: Some(e.to_string()),
     }
 }
 
@@ -72,7 +76,13 @@ fn line(dir: &RunDir) -> Result<RunLine> {
         Err(RunError::File(_)) => Vec::new(),
         Err(e) => return Err(e),
     };
-    let record = dir.load_validation()?;
+    // A validation.json of an older format: the run was validated, its
+    // record does not read here (as `tuner plot` says).
+    let (record, old) = match dir.load_validation() {
+        Ok(record) => (record, false),
+        Err(RunError::DamagedFile { .. }) => (None, true),
+        Err(e) => return Err(e),
+    };
     // Runs before the record have no date (a clone's file times are not it).
     let date = match cfg.started.is_empty() {
         false => cfg.started.clone(),
@@ -94,12 +104,17 @@ fn line(dir: &RunDir) -> Result<RunLine> {
         date,
         generations_done: rows.len(),
         generations: cfg.generations,
-        population: cfg.population,
+        population: Some(cfg.population),
         suite: suite + &heldout,
         validated: record.as_ref().map(|r| r.winner.fitness),
-        verdict: record.as_ref().map_or_else(|| "-".into(), short_verdict),
-        installed: record.as_ref().is_some_and(|r| r.installed),
-        seconds,
+        verdict: match (&record, old) {
+            (Some(r), _) => short_verdict(r),
+            (None, true) => "validated by an older version".into(),
+            (None, false) => "-".into(),
+        },
+        installed: (!old).then(|| record.as_ref().is_some_and(|r| r.installed)),
+        seconds: Some(seconds),
+        problem: None,
     })
 }
 
@@ -145,14 +160,25 @@ pub fn render(lines: &[RunLine]) -> String {
                 (_, true) => l.generations.to_string(),
                 (_, false) => format!("{}/{}", l.generations_done, l.generations),
             },
-            l.population.to_string(),
+            l.population.map_or_else(|| "-".into(), |p| p.to_string()),
             l.suite.clone(),
             l.validated
                 .map_or_else(|| "-".into(), |f| format!("{f:.4}")),
             l.verdict.clone(),
-            if l.installed { "yes" } else { "no" }.into(),
-            duration(l.seconds),
+            match l.installed {
+                Some(true) => "yes",
+                Some(false) => "no",
+                None => "-",
+            }
+            .into(),
+            l.seconds.map_or_else(|| "-".into(), duration),
         ]);
     }
-    crate::text::columns(&rows)
+    let mut out = crate::text::columns(&rows);
+    for l in lines {
+        if let Some(problem) = &l.problem {
+            out += &format!("{}: {problem}\n", l.name);
+        }
+    }
+    out
 }
