@@ -44,6 +44,13 @@ pub fn normal(rng: &mut Pcg32) -> f64 {
     ((0..4).map(|_| unit(rng)).sum::<f64>() - 2.0) * 3f64.sqrt()
 }
 
+/// A standard normal deviate (Box–Muller, one of the pair).
+pub fn gauss(rng: &mut Pcg32) -> f64 {
+    let u = 1.0 - unit(rng);
+    let v = unit(rng);
+    (-2.0 * u.ln()).sqrt() * (std::f64::consts::TAU * v).cos()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -3,8 +3,8 @@
 
 use crate::edge::ctrl_c::stop_on_ctrl_c;
 use crate::edge::{
-    agree, bench, eval, evolve, export, install, r#match, new_genome, play, plot_cmd, runs, ship,
-    tournament,
+    agree, bench, eval, evolve, export, install, r#match, new_genome, optbench, play, plot_cmd,
+    runs, ship, tournament,
 };
 use anyhow::Result;
 use clap::{Parser, Subcommand};
@@ -52,6 +52,10 @@ enum Cmd {
     /// How the tables' win probability agrees with rollouts (the
     /// reference), by round and by lead.
     Agree(agree::AgreeArgs),
+    /// How each optimiser (GA, CMA-ES, random search) does on landscapes
+    /// with a planted optimum and the games' noise: regret against games
+    /// spent, a table and a PNG.
+    Optbench(optbench::OptbenchArgs),
 }
 
 /// Parses the command line and runs the command.
@@ -76,6 +80,7 @@ pub fn run() -> Result<()> {
         Cmd::Export(a) => export::run(a),
         Cmd::NewGenome(a) => new_genome::run(a),
         Cmd::Agree(a) => agree::run(a),
+        Cmd::Optbench(a) => optbench::run(a),
     }
 }
 

@@ -12,6 +12,7 @@ pub mod export;
 pub mod install;
 pub mod r#match;
 pub mod new_genome;
+pub mod optbench;
 pub mod out;
 pub mod play;
 pub mod plot;

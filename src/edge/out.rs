@@ -50,6 +50,22 @@ pub fn outputs_go_to_folders<'a>(
     Ok(())
 }
 
+/// The folder of `file` takes files (a temporary one is made and removed),
+/// checked before work whose result would be lost.
+pub fn folder_takes_files(file: &Path) -> Result<()> {
+    let probe = crate::files::temporary_beside(file);
+    match std::fs::File::create(&probe) {
+        Ok(_) => {
+            let _ = std::fs::remove_file(&probe);
+            Ok(())
+        }
+        Err(e) => bail!(
+            "cannot write {}: {e} (give a folder this user can write)",
+            file.display()
+        ),
+    }
+}
+
 /// An existing file is replaced only with `--force`.
 pub fn refuse_to_overwrite(out: &Path, force: bool) -> Result<()> {
     outputs_go_to_folders([&Some(out.to_path_buf())])?;

@@ -6,5 +6,6 @@ pub mod eval;
 pub mod ga;
 pub mod heldout;
 pub mod named;
+pub mod optim;
 pub mod run;
 pub mod suite;

@@ -172,7 +172,15 @@ fn games_run_in_parallel_only_through_the_series_engine() {
     let parallel = holding(&code, &["par_iter(", "into_par_iter(", "rayon::join("]);
     // The bench's raw loop measures what the engine adds to it; the
     // estimators' agreement evaluates positions (no games) in parallel.
-    assert_eq!(parallel, ["edge::bench", "host::series", "tune::agreement"]);
+    assert_eq!(
+        parallel,
+        [
+            "edge::bench",
+            "host::series",
+            "tune::agreement",
+            "tune::optim::bench"
+        ]
+    );
     let tallied = holding(&code, &["wins += 1", "draws += 1"]);
     assert_eq!(tallied, ["host::series"], "one win/draw/loss tally");
     let wilson = holding(&code, &["wilson95("]);

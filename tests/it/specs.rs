@@ -240,6 +240,54 @@ fn a_folder_that_takes_no_files_is_refused_before_any_game() {
 }
 
 #[test]
+fn optbench_prints_a_row_per_optimizer_and_budget_and_draws_its_png() {
+    let dir = scratch("optbench");
+    let png = dir.join("o.png");
+    let run = |threads: &str| {
+        let out = run_ok(
+            tuner()
+                .args(["optbench", "--generations", "8", "--landscapes", "3"])
+                .args(["--threads", threads, "-o"])
+                .arg(&png),
+        );
+        let text = String::from_utf8_lossy(&out.stdout).into_owned();
+        // The table, without the line that gives the time taken.
+        text.lines()
+            .filter(|l| !l.contains(" s") || l.starts_with("optimizer"))
+            .map(String::from)
+            .collect::<Vec<_>>()
+    };
+    let lines = run("1");
+    assert_eq!(lines, run("2"), "independent of threads");
+    let rows: Vec<&String> = lines
+        .iter()
+        .filter(|l| ["ga ", "cmaes ", "random "].iter().any(|k| l.starts_with(k)))
+        .collect();
+    // Budgets 2, 4 and 8 generations for each of the three optimisers.
+    assert_eq!(rows.len(), 9, "{lines:#?}");
+    assert!(rows[2].split_whitespace().nth(1) == Some("8"), "{lines:#?}");
+    assert!(std::fs::metadata(&png).unwrap().len() > 10_000);
+}
+
+#[test]
+fn plot_to_a_folder_that_takes_no_files_says_so_in_a_line() {
+    let out = tuner()
+        .args(["plot"])
+        .arg(repo("runs/strength-7"))
+        .args(["-o", "/proc/x.png"])
+        .output()
+        .unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(!out.status.success(), "{err}");
+    assert!(
+        err.starts_with("error: cannot write /proc/x.png: ")
+            && err.contains("give a folder this user can write")
+            && !err.contains("ImageError"),
+        "{err}"
+    );
+}
+
+#[test]
 fn match_shows_two_programs_that_differ_in_their_arguments_by_their_whole_names() {
     let exe = env!("CARGO_BIN_EXE_tuner");
     let (p1, p2) = (format!("{exe} play greedy"), format!("{exe} play sample:1"));

@@ -6,10 +6,12 @@
 //! or not at all.
 
 mod compare;
+mod optbench;
 mod run;
 mod tournament;
 
 pub use compare::compare_png;
+pub use optbench::optbench_png;
 pub use run::plot_run;
 pub use tournament::tournament_png;
 
@@ -105,6 +107,7 @@ where
 /// Draws with `draw` into a temporary PNG beside `out`, then renames it
 /// onto `out` (or removes it): the picture is complete or absent.
 fn write_png(out: &Path, draw: impl FnOnce(&Path) -> Result<()>) -> Result<()> {
+    crate::edge::out::folder_takes_files(out)?;
     let tmp = png_beside(out);
     let done = draw(&tmp).and_then(|()| {
         std::fs::rename(&tmp, out).with_context(|| format!("cannot write {}", out.display()))

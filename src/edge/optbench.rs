@@ -1,0 +1,115 @@
+//! `tuner optbench`: the optimisers on landscapes with a planted optimum
+//! (`tune::optim::bench`): a table of regret and distance at a quarter,
+//! half and all of the budget, and its picture.
+
+use crate::edge::out::{folder_takes_files, outputs_go_to_folders};
+use crate::edge::threads::with_threads;
+use crate::text::{Align, Column, table};
+use crate::tune::ga::{GaSettings, frozen_genes};
+use crate::tune::optim::Kind;
+use crate::tune::optim::bench::{Row, Settings, run as run_bench, summary};
+use anyhow::Result;
+use std::path::PathBuf;
+use std::time::Instant;
+
+#[derive(clap::Args)]
+pub struct OptbenchArgs {
+    /// Optimisers to compare (repeatable; default: all).
+    #[arg(long = "optimizer", value_enum)]
+    optimizers: Vec<Kind>,
+    /// Generations a run (the budget; `tuner evolve`'s default is 40).
+    #[arg(long, default_value_t = 40, value_parser = clap::value_parser!(u32).range(1..=10_000))]
+    generations: u32,
+    /// Genomes a generation.
+    #[arg(long, default_value_t = 16, value_parser = clap::value_parser!(u64).range(2..=1000))]
+    population: u64,
+    /// Games a genome is measured on each generation (the noise: 4 000 is
+    /// `tuner evolve`'s 2 000 per opponent on two strong opponents).
+    #[arg(long, default_value_t = 4000, value_parser = clap::value_parser!(u64).range(1..=10_000_000))]
+    games: u64,
+    /// Games each proposal is measured on again to pick the winner.
+    #[arg(long, default_value_t = 4000, value_parser = clap::value_parser!(u64).range(1..=10_000_000))]
+    validation_games: u64,
+    /// Landscapes (each optimiser runs once on each).
+    #[arg(long, default_value_t = 7, value_parser = clap::value_parser!(u64).range(1..=10_000))]
+    landscapes: u64,
+    /// Seed of the first landscape (the others follow).
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+    /// Genes left as the start has them (as for `tuner evolve`).
+    #[arg(long)]
+    freeze: Vec<String>,
+    /// The picture.
+    #[arg(short, long, default_value = "plots/optbench.png")]
+    out: PathBuf,
+    /// Worker threads (default: all cores). Results do not depend on it.
+    #[arg(long)]
+    threads: Option<u64>,
+}
+
+/// Runs `tuner optbench`.
+pub fn run(a: OptbenchArgs) -> Result<()> {
+    outputs_go_to_folders([&Some(a.out.clone())])?;
+    folder_takes_files(&a.out)?;
+    let settings = Settings {
+        kinds: match a.optimizers.is_empty() {
+            true => Kind::ALL.to_vec(),
+            false => a.optimizers.clone(),
+        },
+        generations: a.generations,
+        population: a.population as usize,
+        games: a.games,
+        validation_games: a.validation_games,
+        landscapes: a.landscapes,
+        seed: a.seed,
+        start: yacht_core::genome::Genome::default(),
+        frozen: frozen_genes(&a.freeze)?,
+        ga: GaSettings::default(),
+        init_sigma: 0.1,
+    };
+    let began = Instant::now();
+    let traces = with_threads(a.threads, || run_bench(&settings))?;
+    let g = a.generations;
+    let budgets: Vec<u32> = [g / 4, g / 2, g].into_iter().filter(|&b| b > 0).collect();
+    let mut budgets = budgets;
+    budgets.dedup();
+    for line in render(&summary(&settings, &traces, &budgets)) {
+        say!("{line}");
+    }
+    say!(
+        "{} landscapes with a planted optimum ({} active genes, start: the default genome), {:.1} s",
+        a.landscapes,
+        crate::tune::optim::planted::ACTIVE,
+        began.elapsed().as_secs_f64()
+    );
+    crate::edge::plot::optbench_png(&settings, &traces, &a.out, (1200, 700))?;
+    say!("wrote {}", a.out.display());
+    Ok(())
+}
+
+fn render(rows: &[Row]) -> Vec<String> {
+    let columns = [
+        Column::new("optimizer", Align::Left, 9),
+        Column::new("gens", Align::Right, 5),
+        Column::new("games", Align::Right, 11),
+        Column::new("regret (points)", Align::Right, 15),
+        Column::new("quartiles", Align::Right, 13),
+        Column::new("distance", Align::Right, 8),
+        Column::new("quartiles", Align::Right, 0),
+    ];
+    let cells: Vec<Vec<String>> = rows
+        .iter()
+        .map(|r| {
+            vec![
+                r.kind.to_string(),
+                r.generations.to_string(),
+                r.games.to_string(),
+                format!("{:.2}", r.regret.median),
+                format!("{:.2}–{:.2}", r.regret.q1, r.regret.q3),
+                format!("{:.3}", r.distance.median),
+                format!("{:.3}–{:.3}", r.distance.q1, r.distance.q3),
+            ]
+        })
+        .collect();
+    table(&columns, &cells)
+}

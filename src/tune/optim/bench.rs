@@ -1,0 +1,229 @@
+//! The planted-optimum benchmark (`tuner optbench`): every optimiser on the
+//! same planted landscapes (`planted`, one per seed), each run as `tuner
+//! evolve` runs it — a first generation of the start and perturbed copies
+//! (CMA-ES centred on the start), `games` games a genome a generation, and
+//! after each generation the winner that validation would pick: the
+//! optimiser's proposals measured again on `validation_games` fresh games,
+//! the better kept. Its regret (points of true win rate below the optimum)
+//! and distance are recorded at every generation. Runs are independent and
+//! spread over threads; the figures do not depend on their number.
+
+use super::planted::Landscape;
+use super::{Kind, Start, start};
+use crate::rng::derive_seed;
+use crate::tune::ga::{FrozenGenes, GaSettings, perturbed};
+use rayon::prelude::*;
+use yacht_core::genome::Genome;
+
+/// What the benchmark runs.
+#[derive(Clone, Debug)]
+pub struct Settings {
+    pub kinds: Vec<Kind>,
+    pub generations: u32,
+    pub population: usize,
+    /// Games per genome per generation.
+    pub games: u64,
+    pub validation_games: u64,
+    /// Landscapes (and runs per optimiser): seeds `seed`, `seed + 1`, ….
+    pub landscapes: u64,
+    pub seed: u64,
+    pub start: Genome,
+    pub frozen: FrozenGenes,
+    pub ga: GaSettings,
+    pub init_sigma: f64,
+}
+
+/// One run: its optimiser and landscape, and after each generation the
+/// winner's regret and distance.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Trace {
+    pub kind: Kind,
+    pub landscape: u64,
+    pub regret: Vec<f64>,
+    pub distance: Vec<f64>,
+}
+
+/// Every optimiser on every landscape, in (optimiser, landscape) order.
+pub fn run(s: &Settings) -> Vec<Trace> {
+    let jobs: Vec<(Kind, u64)> = s
+        .kinds
+        .iter()
+        .flat_map(|&k| (0..s.landscapes).map(move |l| (k, s.seed + l)))
+        .collect();
+    jobs.par_iter()
+        .map(|&(kind, l)| trace(s, kind, l))
+        .collect()
+}
+
+/// The first generation as `tuner evolve` makes it from one start.
+fn first_population(s: &Settings, landscape: u64) -> Vec<Genome> {
+    (0..s.population)
+        .map(|i| match i {
+            0 => s.start.clone(),
+            _ => perturbed(
+                &s.start,
+                s.init_sigma,
+                &s.frozen,
+                derive_seed(&[landscape, 0x1417, i as u64]),
+            ),
+        })
+        .collect()
+}
+
+fn trace(s: &Settings, kind: Kind, landscape: u64) -> Trace {
+    let land = Landscape::new(landscape, &s.start, &s.frozen);
+    let initial = first_population(s, landscape);
+    let mut opt = start(
+        kind,
+        &Start {
+            initial: &initial,
+            population: s.population,
+            frozen: &s.frozen,
+            ga: &s.ga,
+            seed: derive_seed(&[landscape, 0x0B7]),
+        },
+    );
+    let mut t = Trace {
+        kind,
+        landscape,
+        regret: Vec::new(),
+        distance: Vec::new(),
+    };
+    for generation in 0..u64::from(s.generations) {
+        let pop = opt.ask();
+        // The same dice for every optimiser in a generation of a landscape.
+        let dice = derive_seed(&[landscape, 0x6E17, generation]);
+        opt.tell(&land.measure(&pop, s.games, dice));
+        let proposals = opt.proposals();
+        let fresh = derive_seed(&[landscape, 0xA11D, generation]);
+        let measured = land.measure(&proposals, s.validation_games, fresh);
+        let winner = &proposals[crate::tune::ga::ranking(&measured)[0]];
+        t.regret.push(land.regret(winner));
+        t.distance.push(land.distance(winner));
+    }
+    t
+}
+
+/// A summary row: one optimiser after `generations` generations.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Row {
+    pub kind: Kind,
+    pub generations: u32,
+    /// Games played by then (the generations' and the validations' of the
+    /// winner picked at that point).
+    pub games: u64,
+    pub regret: Quartiles,
+    pub distance: Quartiles,
+}
+
+/// Median and quartiles over the landscapes.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Quartiles {
+    pub q1: f64,
+    pub median: f64,
+    pub q3: f64,
+}
+
+impl Quartiles {
+    pub fn of(values: &[f64]) -> Quartiles {
+        let mut v = values.to_vec();
+        v.sort_by(f64::total_cmp);
+        let at = |q: f64| {
+            let x = q * (v.len() - 1) as f64;
+            let (lo, hi) = (x.floor() as usize, x.ceil() as usize);
+            v[lo] + (x - lo as f64) * (v[hi] - v[lo])
+        };
+        Quartiles {
+            q1: at(0.25),
+            median: at(0.5),
+            q3: at(0.75),
+        }
+    }
+}
+
+/// The rows at each of `budgets` (generations), per optimiser.
+pub fn summary(s: &Settings, traces: &[Trace], budgets: &[u32]) -> Vec<Row> {
+    s.kinds
+        .iter()
+        .flat_map(|&kind| {
+            budgets.iter().map(move |&g| {
+                let at = |f: fn(&Trace) -> &Vec<f64>| -> Vec<f64> {
+                    traces
+                        .iter()
+                        .filter(|t| t.kind == kind)
+                        .map(|t| f(t)[g as usize - 1])
+                        .collect()
+                };
+                Row {
+                    kind,
+                    generations: g,
+                    games: spent(s, g),
+                    regret: Quartiles::of(&at(|t| &t.regret)),
+                    distance: Quartiles::of(&at(|t| &t.distance)),
+                }
+            })
+        })
+        .collect()
+}
+
+/// Games spent by `generations` generations (validation of the final
+/// pick included, two proposals).
+pub fn spent(s: &Settings, generations: u32) -> u64 {
+    u64::from(generations) * s.population as u64 * s.games + 2 * s.validation_games
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use yacht_core::genome::N_GENES;
+
+    fn settings(kinds: Vec<Kind>) -> Settings {
+        Settings {
+            kinds,
+            generations: 12,
+            population: 8,
+            games: 2000,
+            validation_games: 2000,
+            landscapes: 3,
+            seed: 1,
+            start: Genome::default(),
+            frozen: [false; N_GENES],
+            ga: GaSettings::default(),
+            init_sigma: 0.1,
+        }
+    }
+
+    #[test]
+    fn runs_are_seeded_and_every_optimiser_gains_on_the_start() {
+        let s = settings(Kind::ALL.to_vec());
+        let traces = run(&s);
+        assert_eq!(traces, run(&s));
+        assert_eq!(traces.len(), 9);
+        for t in &traces {
+            let land = Landscape::new(t.landscape, &s.start, &s.frozen);
+            let at_start = land.regret(&s.start);
+            assert_eq!(t.regret.len(), 12);
+            // Not worse than the start by more than noise after 12
+            // generations (validation keeps a good proposal).
+            assert!(
+                t.regret[11] < at_start + 1.0,
+                "{:?}: {} vs {at_start}",
+                t.kind,
+                t.regret[11]
+            );
+        }
+        let rows = summary(&s, &traces, &[6, 12]);
+        assert_eq!(rows.len(), 6);
+        assert_eq!(rows[1].games, 12 * 8 * 2000 + 4000);
+        assert!(
+            rows.iter()
+                .all(|r| r.regret.q1 <= r.regret.median && r.regret.median <= r.regret.q3)
+        );
+    }
+
+    #[test]
+    fn quartiles_interpolate() {
+        let q = Quartiles::of(&[4.0, 1.0, 3.0, 2.0, 5.0]);
+        assert_eq!((q.q1, q.median, q.q3), (2.0, 3.0, 4.0));
+    }
+}

@@ -1,0 +1,64 @@
+//! The genetic algorithm as an [`Optimizer`]: the population evolves by
+//! `tune::ga`'s operators, one seeded stream per generation.
+
+use super::{Optimizer, Start, best_of};
+use crate::rng::derive_seed;
+use crate::tune::ga::{FrozenGenes, GaSettings, next_generation};
+use yacht_core::genome::Genome;
+
+pub struct Ga {
+    population: Vec<Genome>,
+    last: Vec<Genome>,
+    last_fitness: Vec<f64>,
+    settings: GaSettings,
+    frozen: FrozenGenes,
+    seed: u64,
+    generation: u64,
+}
+
+impl Ga {
+    /// The initial genomes, cycled to the population's size.
+    pub fn new(s: &Start) -> Ga {
+        let population = s
+            .initial
+            .iter()
+            .cycle()
+            .take(s.population)
+            .cloned()
+            .collect();
+        Ga {
+            population,
+            last: Vec::new(),
+            last_fitness: Vec::new(),
+            settings: s.ga.clone(),
+            frozen: *s.frozen,
+            seed: s.seed,
+            generation: 0,
+        }
+    }
+}
+
+impl Optimizer for Ga {
+    fn ask(&mut self) -> Vec<Genome> {
+        self.population.clone()
+    }
+
+    fn tell(&mut self, fitness: &[f64]) {
+        let seed = derive_seed(&[self.seed, 0x6A, self.generation]);
+        let next = next_generation(
+            &self.population,
+            fitness,
+            &self.settings,
+            &self.frozen,
+            seed,
+        );
+        self.last = std::mem::replace(&mut self.population, next);
+        self.last_fitness = fitness.to_vec();
+        self.generation += 1;
+    }
+
+    /// The last generation's two best.
+    fn proposals(&self) -> Vec<Genome> {
+        best_of(&self.last, &self.last_fitness, 2)
+    }
+}

@@ -1,0 +1,109 @@
+//! Optimisers behind one trait: each proposes a generation of genomes
+//! (`ask`), hears their measured fitness (`tell`) and puts forward the
+//! genomes it would keep (`proposals`). The genetic algorithm (`ga`), CMA-ES
+//! (`cmaes`) and random search (`random`, the floor) share it, so the run
+//! loop and the planted-optimum benchmark (`planted`, `bench`) drive any of
+//! them the same way. Genomes stay within each gene's bounds; frozen genes
+//! stay as the starting genome has them.
+
+pub mod bench;
+pub mod cmaes;
+mod eigen;
+pub mod ga;
+pub mod planted;
+pub mod random;
+
+use crate::tune::ga::{FrozenGenes, GaSettings};
+use yacht_core::genome::{GENES, Genome};
+
+/// An optimiser over genomes, one generation at a time.
+pub trait Optimizer {
+    /// The genomes to evaluate next.
+    fn ask(&mut self) -> Vec<Genome>;
+    /// The measured fitness of the genomes `ask` returned, in its order.
+    fn tell(&mut self, fitness: &[f64]);
+    /// The genomes it would put forward now, best first (validation
+    /// measures them again on fresh games and picks one).
+    fn proposals(&self) -> Vec<Genome>;
+}
+
+/// Which optimiser (`--optimizer`).
+#[derive(
+    Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum, serde::Serialize, serde::Deserialize,
+)]
+#[serde(rename_all = "lowercase")]
+pub enum Kind {
+    /// The genetic algorithm: tournament selection, BLX-α crossover,
+    /// mutation, elites.
+    Ga,
+    /// CMA-ES (Hansen): a Gaussian search distribution whose mean, step
+    /// size and covariance follow the best genomes.
+    Cmaes,
+    /// Random search: uniform genomes within the bounds (the floor).
+    Random,
+}
+
+impl Kind {
+    pub const ALL: [Kind; 3] = [Kind::Ga, Kind::Cmaes, Kind::Random];
+
+    pub fn name(self) -> &'static str {
+        match self {
+            Kind::Ga => "ga",
+            Kind::Cmaes => "cmaes",
+            Kind::Random => "random",
+        }
+    }
+}
+
+impl std::fmt::Display for Kind {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// What every optimiser starts from.
+#[derive(Clone, Debug)]
+pub struct Start<'a> {
+    /// The first generation's genomes (the first is the centre of CMA-ES's
+    /// search and random search's frozen genes).
+    pub initial: &'a [Genome],
+    pub population: usize,
+    pub frozen: &'a FrozenGenes,
+    pub ga: &'a GaSettings,
+    pub seed: u64,
+}
+
+/// A fresh optimiser of `kind`.
+pub fn start(kind: Kind, s: &Start) -> Box<dyn Optimizer + Send> {
+    match kind {
+        Kind::Ga => Box::new(ga::Ga::new(s)),
+        Kind::Cmaes => Box::new(cmaes::Cmaes::new(s)),
+        Kind::Random => Box::new(random::Random::new(s)),
+    }
+}
+
+/// A gene's value as a fraction of its range.
+pub fn to_unit(gene: usize, value: f64) -> f64 {
+    let g = &GENES[gene];
+    (value - g.min) / (g.max - g.min)
+}
+
+/// A fraction of a gene's range as its value, within the bounds.
+pub fn from_unit(gene: usize, y: f64) -> f64 {
+    let g = &GENES[gene];
+    (g.min + y * (g.max - g.min)).clamp(g.min, g.max)
+}
+
+/// The genes that move (not frozen), by index.
+pub fn free_genes(frozen: &FrozenGenes) -> Vec<usize> {
+    (0..GENES.len()).filter(|&i| !frozen[i]).collect()
+}
+
+/// The `k` genomes of highest fitness, best first (ties: the earlier).
+pub fn best_of(genomes: &[Genome], fitness: &[f64], k: usize) -> Vec<Genome> {
+    crate::tune::ga::ranking(fitness)
+        .into_iter()
+        .take(k)
+        .map(|i| genomes[i].clone())
+        .collect()
+}
