@@ -261,7 +261,11 @@ fn optbench_prints_a_row_per_optimizer_and_budget_and_draws_its_png() {
     assert_eq!(lines, run("2"), "independent of threads");
     let rows: Vec<&String> = lines
         .iter()
-        .filter(|l| ["ga ", "cmaes ", "random "].iter().any(|k| l.starts_with(k)))
+        .filter(|l| {
+            ["ga ", "cmaes ", "random "]
+                .iter()
+                .any(|k| l.starts_with(k))
+        })
         .collect();
     // Budgets 2, 4 and 8 generations for each of the three optimisers.
     assert_eq!(rows.len(), 9, "{lines:#?}");

@@ -6,8 +6,12 @@
 //! covariance C = B·D²·Bᵀ learns from the path (rank one) and the better
 //! half's steps (rank μ). A draw outside [0, 1] is set on the bound, and the
 //! update uses the point as evaluated. Default parameters are the
-//! tutorial's; σ starts at `SIGMA0` of each range. It puts forward its mean
-//! and the last generation's best.
+//! tutorial's; σ starts at `SIGMA0` of each range. It puts forward the
+//! means' exponential average (rate `AVERAGE`) and the mean: under the
+//! games' noise the mean wanders around the optimum, and on the planted
+//! benchmark (15 landscapes, 40 generations of 16) the average halved the
+//! median regret (0.60 → 0.28 points; the last generation's best instead
+//! of the average: 0.60).
 
 use super::{Optimizer, Start, best_of, free_genes, from_unit, to_unit};
 use crate::rng::{derive_seed, gauss};
@@ -17,6 +21,8 @@ use yacht_core::genome::Genome;
 
 /// The first step size, as a fraction of every free gene's range.
 pub const SIGMA0: f64 = 0.15;
+/// The rate of the means' exponential average.
+pub const AVERAGE: f64 = 0.15;
 
 /// The strategy's parameters (fixed by the dimension and population).
 #[derive(Clone, Debug, PartialEq)]
@@ -71,6 +77,9 @@ pub struct Cmaes {
     generation: u64,
     p: Params,
     mean: Vec<f64>,
+    /// The means' exponential average (rate `AVERAGE`): where the mean
+    /// wanders around the optimum under noise, its average sits closer.
+    average: Vec<f64>,
     sigma: f64,
     /// Covariance, row-major n × n.
     c: Vec<f64>,
@@ -96,8 +105,10 @@ impl Cmaes {
             identity[i * n + i] = 1.0;
         }
         let base = s.initial[0].clone();
+        let mean: Vec<f64> = free.iter().map(|&i| to_unit(i, base.genes[i])).collect();
         Cmaes {
-            mean: free.iter().map(|&i| to_unit(i, base.genes[i])).collect(),
+            average: mean.clone(),
+            mean,
             base,
             free,
             lambda: s.population.max(2),
@@ -225,15 +236,15 @@ impl Optimizer for Cmaes {
         self.last = self.asked.iter().map(|x| self.genome(x)).collect();
         self.last_fitness = fitness.to_vec();
         self.update_distribution(&order);
+        for (a, m) in self.average.iter_mut().zip(&self.mean) {
+            *a += AVERAGE * (m - *a);
+        }
         self.generation += 1;
     }
 
-    /// The mean, then the last generation's best.
+    /// The means' average, then the mean.
     fn proposals(&self) -> Vec<Genome> {
-        let mean = self.genome(&self.mean);
-        std::iter::once(mean)
-            .chain(best_of(&self.last, &self.last_fitness, 1))
-            .collect()
+        vec![self.genome(&self.average), self.genome(&self.mean)]
     }
 }
 
