@@ -13,7 +13,7 @@
 //! median regret (0.60 → 0.28 points; the last generation's best instead
 //! of the average: 0.60).
 
-use super::{Optimizer, Start, best_of, free_genes, from_unit, to_unit};
+use super::{Optimizer, Start, free_genes, from_unit, to_unit};
 use crate::rng::{derive_seed, gauss};
 use rand_core::SeedableRng;
 use rand_pcg::Pcg32;
@@ -89,10 +89,8 @@ pub struct Cmaes {
     d: Vec<f64>,
     p_sigma: Vec<f64>,
     p_c: Vec<f64>,
-    /// The last generation's points (fractions of ranges) and genomes.
+    /// The last generation's points (fractions of ranges).
     asked: Vec<Vec<f64>>,
-    last: Vec<Genome>,
-    last_fitness: Vec<f64>,
 }
 
 impl Cmaes {
@@ -122,8 +120,6 @@ impl Cmaes {
             p_sigma: vec![0.0; n],
             p_c: vec![0.0; n],
             asked: Vec::new(),
-            last: Vec::new(),
-            last_fitness: Vec::new(),
         }
     }
 
@@ -233,8 +229,6 @@ impl Optimizer for Cmaes {
 
     fn tell(&mut self, fitness: &[f64]) {
         let order = crate::tune::ga::ranking(fitness);
-        self.last = self.asked.iter().map(|x| self.genome(x)).collect();
-        self.last_fitness = fitness.to_vec();
         self.update_distribution(&order);
         for (a, m) in self.average.iter_mut().zip(&self.mean) {
             *a += AVERAGE * (m - *a);
