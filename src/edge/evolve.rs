@@ -64,6 +64,12 @@ pub struct EvolveArgs {
     /// milliseconds; genomes whose files ask rollouts are told in notes.txt.
     #[arg(long, default_value_t = 0, value_parser = parse_rollouts, conflicts_with = "resume")]
     rollouts: u32,
+    /// Which optimiser proposes each generation: ga (the default), cmaes
+    /// (Hansen's CMA-ES; validation measures its mean's average and its
+    /// mean) or random (uniform genomes, the floor). `tuner optbench`
+    /// compares them where the optimum is known.
+    #[arg(long, value_enum, default_value = "ga", conflicts_with = "resume")]
+    optimizer: crate::tune::optim::Kind,
     /// Run folder name under runs/ (default: run-s<seed>, made unique): a
     /// plain name, no path.
     #[arg(long, value_parser = parse_run_name, conflicts_with = "resume")]
@@ -194,6 +200,7 @@ fn open_or_create(a: &EvolveArgs) -> Result<(RunDir, crate::tune::run::lock::Run
         fitness: a.fitness,
         freeze: a.freeze.clone(),
         rollouts: a.rollouts,
+        optimizer: a.optimizer,
     })?)
 }
 

@@ -595,6 +595,46 @@ fn resume_with_more_generations_extends_to_the_longer_runs_result() {
 }
 
 #[test]
+fn cmaes_and_random_runs_resume_to_the_uninterrupted_result() {
+    for kind in ["cmaes", "random"] {
+        let dir = scratch(&format!("evolve-{kind}"));
+        run_ok(evolve(&dir, "long", "2", "4").args(["--optimizer", kind]));
+        run_ok(evolve(&dir, "short", "1", "2").args(["--optimizer", kind]));
+        let config = std::fs::read_to_string(dir.join("runs/short/config.toml")).unwrap();
+        assert!(
+            config.contains(&format!("optimizer = \"{kind}\"")),
+            "{config}"
+        );
+        let checkpoint = std::fs::read_to_string(dir.join("runs/short/checkpoint.json")).unwrap();
+        assert!(
+            checkpoint.contains(&format!("\"kind\":\"{kind}\"")),
+            "{kind}"
+        );
+        run_ok(
+            tuner()
+                .args([
+                    "evolve",
+                    "--quiet",
+                    "--generations",
+                    "4",
+                    "--resume",
+                    "short",
+                ])
+                .arg("--runs-dir")
+                .arg(dir.join("runs")),
+        );
+        assert_eq!(
+            results(&dir.join("runs/long")),
+            results(&dir.join("runs/short")),
+            "{kind}"
+        );
+        // Validation measured the optimiser's proposals.
+        let v = std::fs::read_to_string(dir.join("runs/long/validation.json")).unwrap();
+        assert!(v.contains("\"winner\""), "{kind}: {v}");
+    }
+}
+
+#[test]
 fn a_genome_opponent_is_played_as_it_was_when_the_run_started() {
     let dir = scratch("evolve-hall");
     let hall = dir.join("champion.toml");

@@ -15,8 +15,10 @@
 
 use super::{Optimizer, Start, free_genes, from_unit, to_unit};
 use crate::rng::{derive_seed, gauss};
+use crate::tune::named::NamedGenes;
 use rand_core::SeedableRng;
 use rand_pcg::Pcg32;
+use serde::{Deserialize, Serialize};
 use yacht_core::genome::Genome;
 
 /// The first step size, as a fraction of every free gene's range.
@@ -25,7 +27,7 @@ pub const SIGMA0: f64 = 0.15;
 pub const AVERAGE: f64 = 0.15;
 
 /// The strategy's parameters (fixed by the dimension and population).
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 struct Params {
     weights: Vec<f64>,
     mu_eff: f64,
@@ -67,10 +69,12 @@ impl Params {
     }
 }
 
-/// The search distribution and its paths.
-#[derive(Clone, Debug, PartialEq)]
+/// The search distribution and its paths: all a checkpoint needs to go on
+/// to the same genomes.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Cmaes {
-    base: Genome,
+    /// The frozen genes' values (the first initial genome).
+    base: NamedGenes,
     free: Vec<usize>,
     lambda: usize,
     seed: u64,
@@ -104,6 +108,7 @@ impl Cmaes {
         }
         let base = s.initial[0].clone();
         let mean: Vec<f64> = free.iter().map(|&i| to_unit(i, base.genes[i])).collect();
+        let base = NamedGenes::from(&base);
         Cmaes {
             average: mean.clone(),
             mean,
@@ -128,7 +133,7 @@ impl Cmaes {
     }
 
     fn genome(&self, x: &[f64]) -> Genome {
-        let mut g = self.base.clone();
+        let mut g = self.base.genome.clone();
         for (&i, &y) in self.free.iter().zip(x) {
             g.genes[i] = from_unit(i, y);
         }
@@ -239,6 +244,10 @@ impl Optimizer for Cmaes {
     /// The means' average, then the mean.
     fn proposals(&self) -> Vec<Genome> {
         vec![self.genome(&self.average), self.genome(&self.mean)]
+    }
+
+    fn state(&self) -> Option<super::State> {
+        Some(super::State::Cmaes(Box::new(self.clone())))
     }
 }
 

@@ -25,16 +25,48 @@ pub trait Optimizer {
     /// The genomes it would put forward now, best first (validation
     /// measures them again on fresh games and picks one).
     fn proposals(&self) -> Vec<Genome>;
+    /// What a checkpoint keeps to go on from here; None for the GA, whose
+    /// state is its population.
+    fn state(&self) -> Option<State> {
+        None
+    }
+}
+
+/// An optimiser's state as checkpoint.json keeps it.
+#[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
+#[serde(tag = "kind", rename_all = "lowercase")]
+pub enum State {
+    Cmaes(Box<cmaes::Cmaes>),
+    Random(Box<random::Random>),
+}
+
+impl State {
+    /// The optimiser, going on from this state.
+    pub fn resume(self) -> Box<dyn Optimizer + Send> {
+        match self {
+            State::Cmaes(c) => c,
+            State::Random(r) => r,
+        }
+    }
 }
 
 /// Which optimiser (`--optimizer`).
 #[derive(
-    Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum, serde::Serialize, serde::Deserialize,
+    Clone,
+    Copy,
+    Debug,
+    Default,
+    PartialEq,
+    Eq,
+    clap::ValueEnum,
+    serde::Serialize,
+    serde::Deserialize,
 )]
 #[serde(rename_all = "lowercase")]
 pub enum Kind {
     /// The genetic algorithm: tournament selection, BLX-α crossover,
     /// mutation, elites.
+    #[default]
     Ga,
     /// CMA-ES (Hansen): a Gaussian search distribution whose mean, step
     /// size and covariance follow the best genomes.

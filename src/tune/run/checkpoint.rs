@@ -3,6 +3,7 @@
 
 use super::generations::GenerationRow;
 use crate::tune::named::NamedGenes;
+use crate::tune::optim::State;
 use serde::{Deserialize, Serialize};
 use yacht_core::genome::Genome;
 
@@ -21,6 +22,15 @@ pub struct Checkpoint {
     #[serde(default)]
     pub last_scores: Vec<Vec<f64>>,
     pub rows: Vec<GenerationRow>,
+    /// The optimiser's state after proposing `population` (CMA-ES, random
+    /// search; the GA's state is its population).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub optimizer: Option<State>,
+    /// The genomes the optimiser puts forward after the last generation,
+    /// best first: validation measures these (the GA's: empty, validation
+    /// takes the top of the last population).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub proposals: Vec<NamedGenes>,
 }
 
 /// Parts of a checkpoint that do not agree.
@@ -128,6 +138,8 @@ mod tests {
             last_population: named(&[elite.clone(), lucky.clone()]),
             last_scores: vec![vec![0.64, 0.63, 0.60], vec![0.66]],
             rows: Vec::new(),
+            optimizer: None,
+            proposals: Vec::new(),
         };
         // The elite's mean (0.623) is below the lucky child's single score,
         // but its latest fitness was lower still.

@@ -13,6 +13,7 @@ use crate::rng::derive_seed;
 use crate::tune::eval::Fitness;
 use crate::tune::ga::{FrozenGenes, GaSettings, frozen_genes, perturbed};
 use crate::tune::named::NamedGenes;
+use crate::tune::optim::Kind;
 use crate::tune::suite::Opponent;
 use serde::{Deserialize, Serialize};
 use std::path::{Path, PathBuf};
@@ -84,6 +85,14 @@ pub struct RunConfig {
     /// decisions off.
     #[serde(default)]
     pub rollouts: u32,
+    /// Which optimiser proposes each generation (runs before it was
+    /// recorded: the GA).
+    #[serde(default, skip_serializing_if = "is_ga")]
+    pub optimizer: Kind,
+}
+
+fn is_ga(k: &Kind) -> bool {
+    *k == Kind::Ga
 }
 
 /// The folders a run writes to, besides its own.
@@ -293,6 +302,7 @@ pub struct NewRun {
     pub freeze: Vec<String>,
     /// Futures per win-probability decision in the run's games.
     pub rollouts: u32,
+    pub optimizer: Kind,
 }
 
 /// Creates a run folder and its config.toml (seed, settings, suite,
@@ -355,6 +365,7 @@ pub fn create_run(new: &NewRun) -> Result<(RunDir, RunLock)> {
         resumed_at: Vec::new(),
         folders: new.folders.clone(),
         rollouts: new.rollouts,
+        optimizer: new.optimizer,
     };
     dir.save_config(&cfg)?;
     Ok((dir, lock))
@@ -521,6 +532,7 @@ mod tests {
             heldout_file: String::new(),
             resumed_at: vec![],
             folders: Folders::default(),
+            optimizer: Kind::Ga,
             rollouts,
         };
         let off = cfg(0, &["prio_one"]).frozen().unwrap();

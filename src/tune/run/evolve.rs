@@ -13,6 +13,7 @@ use crate::host::player::Player;
 use crate::rng::derive_seed;
 use crate::tune::eval::{Evaluation, Faults, Fitness, evaluate_all};
 use crate::tune::ga::{FrozenGenes, diversity, next_generation, ranking};
+use crate::tune::optim::{self, Kind, Start};
 use crate::tune::suite::Opponent;
 use std::time::Instant;
 use yacht_core::genome::{GENES, Genome, WP_BID_AUCTIONS, WP_PUT_AUCTIONS};
@@ -50,8 +51,20 @@ pub fn run_generations(dir: &RunDir, progress: &mut dyn Progress) -> Result<Chec
             diversity: diversity(&pop),
             ..generation_row(generation, &evals, 2 * deals)
         };
-        let ga_seed = derive_seed(&[cfg.seed, 0x6A, generation as u64]);
-        let next = next_generation(&pop, &fitness, &cfg.ga, &frozen, ga_seed);
+        let next = match cp.optimizer.take() {
+            None => {
+                let ga_seed = derive_seed(&[cfg.seed, 0x6A, generation as u64]);
+                next_generation(&pop, &fitness, &cfg.ga, &frozen, ga_seed)
+            }
+            Some(state) => {
+                let mut opt = state.resume();
+                opt.tell(&fitness);
+                cp.proposals = named(&opt.proposals());
+                let next = opt.ask();
+                cp.optimizer = opt.state();
+                next
+            }
+        };
         cp.rows.push(row.clone());
         cp.last_fitness = fitness;
         cp.last_scores = scores;
@@ -122,15 +135,36 @@ fn budget_note(dir: &RunDir, cfg: &RunConfig, progress: &mut dyn Progress) -> Re
     notes::append(dir, &note)
 }
 
-/// A new run's checkpoint before its first generation.
+/// A new run's checkpoint before its first generation: the GA's first
+/// population, or what another optimiser proposes from it.
 fn fresh_checkpoint(cfg: &RunConfig, frozen: &FrozenGenes) -> Checkpoint {
+    let first = cfg.first_population(frozen);
+    let (population, optimizer) = match cfg.optimizer {
+        Kind::Ga => (first, None),
+        kind => {
+            let mut opt = optim::start(
+                kind,
+                &Start {
+                    initial: &first,
+                    population: cfg.population,
+                    frozen,
+                    ga: &cfg.ga,
+                    seed: derive_seed(&[cfg.seed, 0x0B7]),
+                },
+            );
+            let population = opt.ask();
+            (population, opt.state())
+        }
+    };
     Checkpoint {
         next_generation: 0,
-        population: named(&cfg.first_population(frozen)),
+        population: named(&population),
         last_fitness: vec![],
         last_population: vec![],
         last_scores: vec![],
         rows: vec![],
+        optimizer,
+        proposals: vec![],
     }
 }
 

@@ -221,6 +221,35 @@ pub fn validate(
     })
 }
 
+/// What validation measures: the optimiser's proposals (CMA-ES, random
+/// search), else the top `validate_top` of the last population by their
+/// mean over re-evaluations (the GA).
+fn candidates(
+    cfg: &RunConfig,
+    cp: &Checkpoint,
+    deals: u64,
+    progress: &mut dyn Progress,
+) -> Vec<Genome> {
+    let games = 2 * deals;
+    if !cp.proposals.is_empty() {
+        progress.message(&format!(
+            "validating the optimiser's {} proposals on validation dice, {games} games per opponent …",
+            cp.proposals.len()
+        ));
+        return cp.proposals.iter().map(|g| g.genome.clone()).collect();
+    }
+    let order = ranking(&cp.mean_scores());
+    let top = cfg.validate_top.max(1).min(order.len());
+    progress.message(&format!(
+        "validating the top {top} genomes (by their mean over re-evaluations) on validation dice, {games} games per opponent …"
+    ));
+    order
+        .iter()
+        .take(top)
+        .map(|&i| cp.last_population[i].genome.clone())
+        .collect()
+}
+
 /// The top `validate_top` genomes of the last generation (ranked by their
 /// mean over every evaluation, so an elite evaluated in several
 /// generations is not outranked by one lucky child), played on the
@@ -236,15 +265,9 @@ fn pick_winner(
     }
     let deals = cfg.validation_games.div_ceil(2).max(1);
     let seed = derive_seed(&[cfg.seed, 0x7A1D]);
-    let order = ranking(&cp.mean_scores());
-    let top = cfg.validate_top.max(1).min(order.len());
-    progress.message(&format!(
-        "validating the top {top} genomes (by their mean over re-evaluations) on validation dice, {} games per opponent …",
-        2 * deals
-    ));
+    let candidates = candidates(cfg, cp, deals, progress);
     let mut best: Option<(Evaluation, Genome)> = None;
-    for &i in order.iter().take(top) {
-        let g = cp.last_population[i].genome.clone();
+    for g in candidates {
         let e = judged(
             &suite,
             cfg.player("candidate", &g),
