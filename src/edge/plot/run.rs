@@ -291,12 +291,19 @@ fn strong_panel(p: &RunPlot, strong: &[usize], area: &Area, side: &Area) -> Resu
     Ok(())
 }
 
-/// Where a win rate sits on the heat map's colour scale (0..=1): by the
-/// logarithm of the loss rate, so 99 % and 99.9 % differ as much as 90 %
-/// and 99 % (win rates near 1 stay readable); 50 % or less is 0.
+/// Where a win rate sits on the heat map's colour scale (0..=1): linear
+/// up to 90 % (the lower `LINEAR` of the scale: strong opponents, 28 %
+/// against 50 % against 65 %, in clearly different colours), then by the
+/// logarithm of the loss rate up to 99.9 % (sample AIs: 99 % and 99.9 %
+/// apart as much as 90 % and 99 %).
 fn win_scale(win: f64) -> f64 {
-    let loss = (1.0 - win).clamp(0.001, 0.5);
-    1.0 - (loss.log10() + 3.0) / (3.0 + 0.5f64.log10())
+    const LINEAR: f64 = 0.6;
+    let w = win.clamp(0.0, 0.999);
+    if w <= 0.9 {
+        LINEAR * w / 0.9
+    } else {
+        LINEAR + (1.0 - LINEAR) * (-1.0 - (1.0 - w).log10()) / 2.0
+    }
 }
 
 fn heat_panel(p: &RunPlot, area: &Area) -> Result<()> {
@@ -363,7 +370,7 @@ fn colour_scale(area: &Area) -> Result<()> {
             viridis((a + b) / 2.0).filled(),
         )))?;
     }
-    for win in [0.5, 0.8, 0.9, 0.95, 0.99, 0.999] {
+    for win in [0.0, 0.25, 0.5, 0.75, 0.9, 0.99, 0.999] {
         let text = format!("{}%", 100.0 * win);
         let font = ("sans-serif", 13).into_font().color(&BLACK);
         bar.draw_series(std::iter::once(Text::new(
@@ -380,13 +387,19 @@ mod tests {
     use super::*;
 
     #[test]
-    fn the_win_scale_spreads_rates_near_one() {
-        assert_eq!(win_scale(0.3), 0.0);
-        assert_eq!(win_scale(1.0), 1.0);
-        let steps: Vec<f64> = [0.5, 0.9, 0.99, 0.999].map(win_scale).to_vec();
+    fn the_win_scale_spreads_rates_near_one_and_below_a_half() {
+        assert_eq!(win_scale(0.0), 0.0);
+        assert!((win_scale(1.0) - 1.0).abs() < 1e-12);
+        let steps: Vec<f64> = [0.28, 0.5, 0.65, 0.9, 0.99, 0.999].map(win_scale).to_vec();
         assert!(steps.windows(2).all(|w| w[0] < w[1]), "{steps:?}");
-        // 90 → 99 % moves the colour as much as 99 → 99.9 %.
-        assert!(((steps[2] - steps[1]) - (steps[3] - steps[2])).abs() < 1e-9);
+        // 28 %, 50 % and 65 % a tenth of the scale apart or more (28 % had
+        // 50 %'s colour before), and 90 → 99 % moves the colour as much as
+        // 99 → 99.9 %.
+        assert!(
+            steps[1] - steps[0] > 0.1 && steps[2] - steps[1] > 0.09,
+            "{steps:?}"
+        );
+        assert!(((steps[4] - steps[3]) - (steps[5] - steps[4])).abs() < 1e-9);
     }
 
     #[test]
