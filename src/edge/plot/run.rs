@@ -73,6 +73,20 @@ impl RunPlot {
         -0.5..last as f64 + 0.5
     }
 
+    /// How many x labels to ask for: with few generations, one every half
+    /// generation (the whole ones get a number, see `whole`), so that every
+    /// generation has its tick; else plotters' choice.
+    fn x_labels(&self) -> usize {
+        let n = self.rows.len();
+        if n <= 12 { 2 * n + 2 } else { 10 }
+    }
+
+    /// Markers on the lines when they are short (one generation is a
+    /// point, not a line).
+    fn points(&self) -> u32 {
+        if self.rows.len() <= 12 { 3 } else { 0 }
+    }
+
     fn line(&self, y: impl Fn(&GenerationRow) -> f64) -> Vec<(f64, f64)> {
         self.rows
             .iter()
@@ -104,10 +118,12 @@ fn draw(p: &RunPlot, out: &Path, size: (u32, u32)) -> Result<()> {
     let root = BitMapBackend::new(out, size).into_drawing_area();
     root.fill(&WHITE)?;
     let (banner, body) = root.split_vertically(BANNER);
+    let line = banner_line(p);
+    let size17 = fitting(&line, size.0.saturating_sub(28), 17);
     banner.draw(&Text::new(
-        banner_line(p),
+        line,
         (14, 9),
-        ("sans-serif", 17).into_font().color(&BLACK),
+        ("sans-serif", size17).into_font().color(&BLACK),
     ))?;
     let (main, side) = body.split_horizontally(size.0.saturating_sub(SIDE));
     let strong = p.strong();
@@ -188,10 +204,7 @@ fn fitness_panel(p: &RunPlot, area: &Area, side: &Area) -> Result<()> {
     let (lo, hi) = fit(ys.chain(levels.iter().map(|l| l.1)), 0.02, (0.0, 1.0));
     let x = p.x_range();
     let mut c = ChartBuilder::on(area)
-        .caption(
-            "fitness per generation (training dice: each generation meets its own)",
-            ("sans-serif", 18),
-        )
+        .caption(CAPTION, ("sans-serif", fitting(CAPTION, width(area), 18)))
         .margin(10)
         .x_label_area_size(30)
         .y_label_area_size(Y_AREA)
@@ -200,11 +213,12 @@ fn fitness_panel(p: &RunPlot, area: &Area, side: &Area) -> Result<()> {
         .label_style(LABELS)
         .axis_desc_style(LABELS)
         .x_label_formatter(&whole)
+        .x_labels(p.x_labels())
         .y_desc(p.fitness.axis_label())
         .y_label_formatter(&|y| format!("{y:.3}"))
         .draw()?;
     for (row, (name, line, colour)) in lines.into_iter().enumerate() {
-        c.draw_series(LineSeries::new(line, colour.stroke_width(2)))?;
+        c.draw_series(LineSeries::new(line, colour.stroke_width(2)).point_size(p.points()))?;
         legend_entry(side, row as i32, colour.stroke_width(2), name)?;
     }
     for (i, (name, y, colour)) in levels.iter().enumerate() {
@@ -230,6 +244,28 @@ fn fitness_panel(p: &RunPlot, area: &Area, side: &Area) -> Result<()> {
     Ok(())
 }
 
+const CAPTION: &str = "fitness per generation (training dice: each generation meets its own)";
+const HEAT: &str = "best genome's win rate per opponent";
+const STRONG: &str = "best genome's win rate against the strong opponents";
+
+/// The largest font size up to `max` (at least 9) at which `text` fits in
+/// `room` pixels (a character of this font is about 0.55 of its size wide).
+fn fitting(text: &str, room: u32, max: u32) -> u32 {
+    let per = 0.55 * text.chars().count().max(1) as f64;
+    ((f64::from(room) / per) as u32).clamp(9, max)
+}
+
+/// An area's width less its margins.
+fn width(area: &Area) -> u32 {
+    area.dim_in_pixel().0.saturating_sub(30)
+}
+
+/// Decimals that tell ticks up to `top` apart (three at least).
+fn decimals(top: f64) -> usize {
+    let digits = (-top.max(1e-9).log10()).ceil() as i64 + 1;
+    digits.clamp(3, 9) as usize
+}
+
 /// Whole generations as tick labels; nothing between them.
 fn whole(x: &f64) -> String {
     if (x - x.round()).abs() < 1e-9 && *x >= 0.0 {
@@ -251,11 +287,12 @@ fn diversity_panel(p: &RunPlot, area: &Area) -> Result<()> {
         .label_style(LABELS)
         .axis_desc_style(LABELS)
         .x_label_formatter(&whole)
+        .x_labels(p.x_labels())
         .y_labels(3)
         .y_desc("diversity")
-        .y_label_formatter(&|y| format!("{y:.3}"))
+        .y_label_formatter(&|y| format!("{y:.*}", decimals(top)))
         .draw()?;
-    d.draw_series(LineSeries::new(line, BLUE_OI.stroke_width(2)))?;
+    d.draw_series(LineSeries::new(line, BLUE_OI.stroke_width(2)).point_size(p.points()))?;
     Ok(())
 }
 
@@ -264,10 +301,7 @@ fn strong_panel(p: &RunPlot, strong: &[usize], area: &Area, side: &Area) -> Resu
     let (lo, hi) = fit(all.chain([0.5]), 0.1, (0.0, 1.0));
     let x = p.x_range();
     let mut l = ChartBuilder::on(area)
-        .caption(
-            "best genome's win rate against the strong opponents",
-            ("sans-serif", 16),
-        )
+        .caption(STRONG, ("sans-serif", fitting(STRONG, width(area), 16)))
         .margin(10)
         .x_label_area_size(24)
         .y_label_area_size(Y_AREA)
@@ -275,6 +309,7 @@ fn strong_panel(p: &RunPlot, strong: &[usize], area: &Area, side: &Area) -> Resu
     l.configure_mesh()
         .label_style(LABELS)
         .x_label_formatter(&whole)
+        .x_labels(p.x_labels())
         .y_labels(5)
         .y_label_formatter(&|y| format!("{:.0}%", 100.0 * y))
         .draw()?;
@@ -284,7 +319,7 @@ fn strong_panel(p: &RunPlot, strong: &[usize], area: &Area, side: &Area) -> Resu
         let colour = LINE_COLOURS[i % LINE_COLOURS.len()];
         // Repeated colours are told apart by a dashed line.
         let style = colour.stroke_width(if i < LINE_COLOURS.len() { 2 } else { 1 });
-        l.draw_series(LineSeries::new(p.rates(k), style))?;
+        l.draw_series(LineSeries::new(p.rates(k), style).point_size(p.points()))?;
         let name = crate::text::truncate(&p.names[k], 28);
         legend_entry(side, i as i32, style, &name)?;
     }
@@ -320,7 +355,7 @@ fn heat_panel(p: &RunPlot, area: &Area) -> Result<()> {
         _ => String::new(),
     };
     let mut h = ChartBuilder::on(area)
-        .caption("best genome's win rate per opponent", ("sans-serif", 16))
+        .caption(HEAT, ("sans-serif", fitting(HEAT, width(area), 16)))
         .margin(10)
         .x_label_area_size(34)
         .y_label_area_size(Y_AREA)
@@ -329,6 +364,7 @@ fn heat_panel(p: &RunPlot, area: &Area) -> Result<()> {
         .disable_mesh()
         .x_desc("generation")
         .x_label_formatter(&whole)
+        .x_labels(p.x_labels())
         .y_labels(n as usize)
         .y_label_formatter(&label)
         .label_style(("sans-serif", row_font(area, n)))
@@ -370,7 +406,15 @@ fn colour_scale(area: &Area) -> Result<()> {
             viridis((a + b) / 2.0).filled(),
         )))?;
     }
-    for win in [0.0, 0.25, 0.5, 0.75, 0.9, 0.99, 0.999] {
+    // Labels at least 16 pixels apart (a short picture drops some).
+    let bar_px = f64::from(area.dim_in_pixel().1.saturating_sub(84));
+    let mut last: Option<f64> = None;
+    for win in [0.999, 0.99, 0.9, 0.75, 0.5, 0.25, 0.0] {
+        let at = win_scale(win);
+        if last.is_some_and(|l| (l - at) * bar_px < 16.0) {
+            continue;
+        }
+        last = Some(at);
         let text = format!("{}%", 100.0 * win);
         let font = ("sans-serif", 13).into_font().color(&BLACK);
         bar.draw_series(std::iter::once(Text::new(
@@ -400,6 +444,28 @@ mod tests {
             "{steps:?}"
         );
         assert!(((steps[4] - steps[3]) - (steps[5] - steps[4])).abs() < 1e-9);
+    }
+
+    #[test]
+    fn small_diversities_get_the_decimals_that_tell_their_ticks_apart() {
+        // Three ticks up to 0.00115 read 0.0000, 0.0006, 0.0011 (were
+        // 0.000, 0.001, 0.001).
+        assert_eq!(decimals(0.00115), 4);
+        assert_eq!(decimals(0.06), 3);
+        let ticks: Vec<String> = [0.0, 0.000_575, 0.001_15]
+            .iter()
+            .map(|y| format!("{y:.*}", decimals(0.001_15)))
+            .collect();
+        assert!(ticks.windows(2).all(|w| w[0] != w[1]), "{ticks:?}");
+    }
+
+    #[test]
+    fn a_long_line_gets_a_font_that_fits() {
+        let line = "x".repeat(100);
+        assert_eq!(fitting(&line, 2000, 17), 17);
+        // 100 characters in 775 pixels: 14 (0.55 × 14 × 100 = 770).
+        assert_eq!(fitting(&line, 775, 17), 14);
+        assert_eq!(fitting(&line, 10, 17), 9);
     }
 
     #[test]
