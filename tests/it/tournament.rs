@@ -63,6 +63,25 @@ fn round_robin_is_deterministic_thread_independent_and_points_add_up() {
         json(&args, &dir.join(file))["standings"].clone()
     };
     assert_ne!(pair("5", "3.json"), pair("4", "4.json"));
+    // The text table's "±" is the 95 % interval, as in the PNG: 1.96
+    // standard errors of the rating in the JSON, and its title says so.
+    let text = run_ok(
+        tuner()
+            .arg("tournament")
+            .args(&args)
+            .args(["--threads", "2", "--png"])
+            .arg(dir.join("t.png")),
+    );
+    let text = String::from_utf8_lossy(&text.stdout).into_owned();
+    assert!(text.contains("rating ± 95%"), "{text}");
+    for r in rows {
+        let (rating, se) = (
+            r["rating"].as_f64().unwrap(),
+            r["rating_se"].as_f64().unwrap(),
+        );
+        let shown = format!("{:>6.0} ± {:<3.0}", rating, 1.96 * se.min(400.0));
+        assert!(text.contains(&shown), "{shown:?} in {text}");
+    }
 }
 
 #[test]

@@ -54,7 +54,7 @@ fn ratings(t: &Table, left: &Area) -> Result<()> {
     // segmented 0..last has one segment per value 0..=last.
     let last = n - 1;
     let label = row_label(rows);
-    let bar = |r: &Standing| 1.96 * r.rating_se.min(400.0);
+    let bar = Standing::rating_ci95;
     let lo = rows
         .iter()
         .map(|r| r.rating - bar(r))

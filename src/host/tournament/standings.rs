@@ -225,9 +225,18 @@ const LEADERBOARD: [Column; 12] = [
     Column::new("win %", Align::Right, 7),
     Column::new("95% CI", Align::Right, 13),
     Column::new("margin", Align::Right, 9),
-    Column::new("rating", Align::Right, 12),
+    Column::new("rating ± 95%", Align::Right, 12),
     Column::new("faults", Align::Right, 6),
 ];
+
+impl Standing {
+    /// Half the width of the rating's 95 % interval (1.96 standard errors,
+    /// at most 784: a rating without games is unbounded); the text table
+    /// and the PNG show the same.
+    pub fn rating_ci95(&self) -> f64 {
+        1.96 * self.rating_se.min(400.0)
+    }
+}
 
 /// The leaderboard, the cross table and the first faults as text.
 pub fn render(t: &Table) -> String {
@@ -271,7 +280,7 @@ fn leaderboard_row(r: &Standing) -> Vec<String> {
     row.push(format!("{:.1}%", 100.0 * r.win_rate));
     row.push(percent_interval(r.ci95));
     row.push(format!("{:.0}", r.mean_margin));
-    row.push(format!("{:>6.0} ± {:<3.0}", r.rating, r.rating_se));
+    row.push(format!("{:>6.0} ± {:<3.0}", r.rating, r.rating_ci95()));
     row.push(r.faults.len().to_string());
     row
 }
