@@ -68,7 +68,7 @@ fn round_robin_is_deterministic_thread_independent_and_points_add_up() {
     let text = run_ok(
         tuner()
             .arg("tournament")
-            .args(&args)
+            .args(args)
             .args(["--threads", "2", "--png"])
             .arg(dir.join("t.png")),
     );
