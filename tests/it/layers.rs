@@ -15,7 +15,8 @@ const LAYERS: &[&[&str]] = &[
     &["edge"],
 ];
 
-/// Module path (`host::play`) → the crate modules its non-test code names.
+/// Module path (`host::play`) → the crate modules its non-test code names,
+/// by `crate::` paths and by `super::` paths (resolved from the module).
 fn references(src: &Path) -> BTreeMap<String, BTreeSet<String>> {
     let mut files = BTreeMap::new();
     collect(src, src, &mut files);
@@ -24,26 +25,58 @@ fn references(src: &Path) -> BTreeMap<String, BTreeSet<String>> {
         .iter()
         .map(|(module, text)| {
             let code = text.split("#[cfg(test)]").next().unwrap_or("");
-            let mut refs = BTreeSet::new();
-            for (at, _) in code.match_indices("crate::") {
-                let path: String = code[at + 7..]
-                    .chars()
-                    .take_while(|c| c.is_ascii_alphanumeric() || *c == '_' || *c == ':')
-                    .collect();
-                let parts: Vec<&str> = path.split("::").collect();
-                // The longest prefix that names a module.
-                if let Some(m) = (1..=parts.len())
-                    .rev()
-                    .map(|k| parts[..k].join("::"))
-                    .find(|m| names.contains(m))
-                    .filter(|m| m != module && !m.starts_with(&format!("{module}::")))
-                {
-                    refs.insert(m);
-                }
-            }
+            let refs = named_paths(module, code)
+                .into_iter()
+                .filter_map(|parts| {
+                    // The longest prefix that names a module, not this one,
+                    // one inside it or one it is inside.
+                    (1..=parts.len())
+                        .rev()
+                        .map(|k| parts[..k].join("::"))
+                        .find(|m| names.contains(m))
+                        .filter(|m| {
+                            m != module
+                                && !m.starts_with(&format!("{module}::"))
+                                && !module.starts_with(&format!("{m}::"))
+                        })
+                })
+                .collect();
             (module.clone(), refs)
         })
         .collect()
+}
+
+/// Every path `code` of `module` names from the crate's root: `crate::a::b`
+/// as [a, b]; `super::b` in `x::y` as [x, b] (`super::super::` likewise).
+fn named_paths(module: &str, code: &str) -> Vec<Vec<String>> {
+    let ident = |c: char| c.is_ascii_alphanumeric() || c == '_' || c == ':';
+    let here: Vec<&str> = module.split("::").filter(|p| !p.is_empty()).collect();
+    let mut out = Vec::new();
+    for (at, _) in code.match_indices("crate::") {
+        let path: String = code[at + 7..].chars().take_while(|&c| ident(c)).collect();
+        out.push(path.split("::").map(String::from).collect());
+    }
+    for (at, _) in code.match_indices("super::") {
+        // Only the first `super::` of a chain starts a path.
+        if code[..at].ends_with("super::") || code[..at].ends_with(|c: char| ident(c) && c != ':') {
+            continue;
+        }
+        let path: String = code[at..].chars().take_while(|&c| ident(c)).collect();
+        let mut parts: Vec<&str> = path.split("::").collect();
+        let ups = parts.iter().take_while(|p| **p == "super").count();
+        parts.drain(..ups);
+        let Some(base) = here.len().checked_sub(ups) else {
+            continue;
+        };
+        out.push(
+            here[..base]
+                .iter()
+                .chain(&parts)
+                .map(|p| p.to_string())
+                .collect(),
+        );
+    }
+    out
 }
 
 fn collect(root: &Path, dir: &Path, out: &mut BTreeMap<String, String>) {
@@ -131,6 +164,32 @@ fn tuner_modules_use_only_their_layer_and_below_and_core_modules_form_no_cycle()
     let core = references(&repo("core/src"));
     assert!(core.contains_key("rules") && core.contains_key("protocol"));
     assert_eq!(cycle(&core), None, "a cycle among the core's modules");
+}
+
+#[test]
+fn a_circle_of_super_imports_is_seen() {
+    // Two sibling files that import each other by `super::`, as the run
+    // folder's records, directory and errors once did.
+    let dir = crate::scratch("layers-planted");
+    let run = dir.join("tune/run");
+    std::fs::create_dir_all(&run).unwrap();
+    std::fs::write(run.join("mod.rs"), "pub mod dir;\npub mod error;\n").unwrap();
+    std::fs::write(run.join("dir.rs"), "use super::error::RunError;\n").unwrap();
+    std::fs::write(
+        run.join("error.rs"),
+        "use super::dir::RunDir;\n#[cfg(test)]\nmod tests { use super::*; }\n",
+    )
+    .unwrap();
+    let graph = references(&dir);
+    assert_eq!(
+        graph["tune::run::dir"],
+        BTreeSet::from(["tune::run::error".to_string()])
+    );
+    let found = cycle(&graph).expect("the planted circle");
+    assert_eq!(found.len(), 3, "{found:?}");
+    // Broken (the error no longer names the directory): no circle.
+    std::fs::write(run.join("error.rs"), "pub struct RunError;\n").unwrap();
+    assert_eq!(cycle(&references(&dir)), None);
 }
 
 #[test]

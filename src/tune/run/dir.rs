@@ -5,7 +5,7 @@ use super::checkpoint::Checkpoint;
 use super::config::RunConfig;
 use super::error::{Damage, Result, RunError, encode};
 use super::generations::{GenerationRow, Generations};
-use super::validation::ValidationRecord;
+use super::verdict::ValidationRecord;
 use crate::files::{read_file, write_atomic};
 use std::path::{Path, PathBuf};
 

@@ -2,7 +2,7 @@
 
 use super::checkpoint::Inconsistent;
 use super::generations::CsvError;
-use super::validation::Refusal;
+use super::verdict::Refusal;
 use crate::files::FileError;
 use crate::host::player::PlayerError;
 use crate::tune::eval::Unearned;

@@ -5,11 +5,12 @@
 //! replaced champion is kept in `params/history/` (the hall of fame), named
 //! for the run that wrote it.
 
-use super::config::{RunConfig, free_path};
+use super::config::RunConfig;
+use super::create::free_path;
 use super::dir::RunDir;
 use super::error::{Result, RunError};
 use super::notes::{self, today};
-use super::validation::ValidationRecord;
+use super::verdict::ValidationRecord;
 use crate::files::{read_file, write_atomic};
 use crate::tune::eval::Evaluation;
 use std::path::{Path, PathBuf};

@@ -1,13 +1,16 @@
 //! A tuning run: its folder and the files in it, each a typed record that
-//! its writer and its readers share. `tuner evolve` creates or resumes a
-//! run (`config`, `lock`), runs its generations (`evolve`, writing
-//! `checkpoint` and `generations`), validates the top genomes against the
-//! incumbent (`validation`), and installs the winner only when asked and
-//! earned (`install`); `summary` is what the end of a run says, `listing`
-//! what `tuner runs` shows. `dir` alone knows the files' names.
+//! its writer and its readers share. Three layers, each using only those
+//! before it: the records (`generations`, `checkpoint`, `verdict`,
+//! `config`, and `error`); the folder (`dir`, which alone knows the files'
+//! names); the steps — `tuner evolve` creates or resumes a run (`create`,
+//! `lock`, `notes`), runs its generations (`evolve`), validates the winner
+//! against the incumbent (`validation`), and installs it only when asked
+//! and earned (`install`); `summary` is what the end of a run says,
+//! `listing` what `tuner runs` shows.
 
 pub mod checkpoint;
 pub mod config;
+pub mod create;
 pub mod dir;
 pub mod error;
 pub mod evolve;
@@ -18,12 +21,15 @@ pub mod lock;
 pub mod notes;
 pub mod summary;
 pub mod validation;
+pub mod verdict;
 
 pub use checkpoint::Checkpoint;
-pub use config::{Folders, NewRun, RunConfig, create_run, extend, open_run};
+pub use config::{Folders, RunConfig};
+pub use create::{NewRun, create_run, extend, open_run};
 pub use dir::RunDir;
 pub use error::RunError;
 pub use evolve::{Progress, run_generations};
 pub use generations::GenerationRow;
 pub use install::install;
-pub use validation::{Validation, ValidationRecord, validate};
+pub use validation::{Validation, validate};
+pub use verdict::ValidationRecord;

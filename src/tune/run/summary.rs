@@ -7,7 +7,7 @@
 use super::config::{RunConfig, changed_by_budget};
 use super::dir::RunDir;
 use super::generations::GenerationRow;
-use super::validation::ValidationRecord;
+use super::verdict::ValidationRecord;
 use std::fmt::{self, Display, Formatter, Write};
 use std::path::Path;
 use yacht_core::genome::{GENES, Genome};

@@ -11,6 +11,7 @@ use super::dir::RunDir;
 use super::error::{Result, RunError};
 use super::evolve::Progress;
 use super::install::best_header;
+use super::verdict::{Comparison, LOOKS, MIN_COMPARISON_GAMES, ValidationRecord, Z_SEQUENTIAL};
 use crate::files::write_atomic;
 use crate::host::player::Player;
 use crate::rng::derive_seed;
@@ -19,144 +20,16 @@ use crate::tune::ga::ranking;
 use crate::tune::heldout::HeldOutCheck;
 use crate::tune::named::NamedGenes;
 use crate::tune::suite::Opponent;
-use serde::{Deserialize, Serialize};
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::time::Instant;
 use yacht_core::genome::Genome;
 use yacht_genome_file::genome_to_toml;
-
-/// Fewest games per opponent of the comparison that may replace
-/// `params/best.toml`: fewer never replace it.
-pub const MIN_COMPARISON_GAMES: u32 = 200;
-
-/// Looks of the sequential comparison with the incumbent: the fresh games
-/// are played in this many equal stages, tested after each.
-pub const LOOKS: u64 = 4;
-
-/// Pocock's boundary for `LOOKS` equally spaced looks at one-sided 5 %: a
-/// winner whose z crosses it at any look is better (the chance that an
-/// equal one ever does is 5 %; a test checks it by simulation). Below its
-/// negative the comparison stops: the winner is not better.
-pub const Z_SEQUENTIAL: f64 = 2.067;
 
 /// What validating a run gave.
 pub struct Validation {
     /// What was decided, as validation.json holds it.
     pub record: ValidationRecord,
     pub winner_genome: Genome,
-}
-
-/// validation.json: what `validate` decided (and `install` did), as they
-/// write it and as the plot, the summary and `tuner runs` read it back.
-#[derive(Clone, Debug, Serialize, Deserialize, PartialEq)]
-pub struct ValidationRecord {
-    /// The seed of the validation dice.
-    pub seed: u64,
-    pub games_per_opponent: u64,
-    /// The best of the top genomes on the validation dice.
-    pub winner: Evaluation,
-    /// Against the incumbent on the training suite (none without one, or
-    /// when the winner is the incumbent itself).
-    pub comparison: Option<Comparison>,
-    /// Against the incumbent on the held-out suite (runs before it was
-    /// recorded, or without a held-out suite, have none).
-    #[serde(default)]
-    pub heldout: Option<HeldOutCheck>,
-    /// The champion file the winner was compared with.
-    #[serde(default)]
-    pub incumbent: Option<PathBuf>,
-    /// Its genes then: installing checks that it has not changed since.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub incumbent_genes: Option<NamedGenes>,
-    /// The winner is the incumbent itself (an extended finished run):
-    /// nothing to compare, nothing to install.
-    #[serde(default)]
-    pub same_as_incumbent: bool,
-    /// Whether the winner was installed as the champion.
-    #[serde(alias = "replaced_params_best")]
-    pub installed: bool,
-    pub previous_kept_as: Option<PathBuf>,
-    /// Seconds the validation took (0 in runs before it was recorded).
-    #[serde(default)]
-    pub seconds: f64,
-}
-
-impl ValidationRecord {
-    /// Whether the winner may replace the incumbent: [`promoted`] by both
-    /// verdicts, and not the incumbent itself.
-    pub fn earned(&self) -> bool {
-        !self.same_as_incumbent && promoted(self.comparison.as_ref(), self.heldout.as_ref())
-    }
-
-    /// Both verdicts in one line, each with its z.
-    pub fn verdicts(&self) -> String {
-        if self.same_as_incumbent {
-            return "the winner is the champion itself".into();
-        }
-        let training = match &self.comparison {
-            None => "no champion to compare with".to_string(),
-            Some(c) if c.better() => format!("training suite: better (z = {:.2})", c.test.z),
-            Some(c) => format!("training suite: not shown better (z = {:.2})", c.test.z),
-        };
-        let heldout = match &self.heldout {
-            None => "no held-out suite".to_string(),
-            Some(h) if h.not_worse => format!("held out: not worse (z = {:.2})", h.z),
-            Some(h) => format!("held out: not shown not worse (z = {:.2})", h.z),
-        };
-        format!("{training}; {heldout}")
-    }
-
-    /// Why the winner may not replace the incumbent, when it may not: the
-    /// first verdict that refuses it, in its own words.
-    pub fn refusal(&self) -> Option<Refusal> {
-        if self.earned() {
-            return None;
-        }
-        if self.same_as_incumbent {
-            return Some(Refusal::SameAsIncumbent);
-        }
-        match (&self.comparison, &self.heldout) {
-            (Some(c), _) if !c.better() => Some(Refusal::Training(c.verdict.clone())),
-            (_, Some(h)) => Some(Refusal::HeldOut(h.verdict.clone())),
-            _ => unreachable!("promoted() refuses only on one of the two verdicts"),
-        }
-    }
-}
-
-/// Why a run's winner may not be installed: the verdict that refuses it.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Refusal {
-    SameAsIncumbent,
-    /// Not shown better on the training suite (the verdict's words).
-    Training(String),
-    /// Not shown not worse held out (the verdict's words).
-    HeldOut(String),
-}
-
-impl std::fmt::Display for Refusal {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        match self {
-            Refusal::SameAsIncumbent => f.write_str("the winner is the champion itself"),
-            Refusal::Training(verdict) => write!(f, "training suite: {verdict}"),
-            Refusal::HeldOut(verdict) => write!(f, "held out: {verdict}"),
-        }
-    }
-}
-
-/// The winner against the incumbent on fresh dice.
-#[derive(Clone, Debug, Serialize, Deserialize, PartialEq)]
-pub struct Comparison {
-    pub seed: u64,
-    pub winner_fitness: f64,
-    pub incumbent_fitness: f64,
-    /// The test over every stage played.
-    pub test: Paired,
-    /// z after each stage played (at most `LOOKS`; empty in runs from
-    /// before the sequential test).
-    #[serde(default, with = "crate::tune::eval::unbounded::each")]
-    pub looks: Vec<f64>,
-    /// Why it did or did not replace the incumbent.
-    pub verdict: String,
 }
 
 /// Validates the top genomes of `cp`, writes the winner to the run's
@@ -285,20 +158,6 @@ fn pick_winner(
     Ok((winner, genome, seed))
 }
 
-/// Whether the winner replaces the incumbent: (a) better on the training
-/// suite by the sequential test and (b) not worse on the held-out suite,
-/// each when there is one.
-pub fn promoted(comparison: Option<&Comparison>, heldout: Option<&HeldOutCheck>) -> bool {
-    comparison.is_none_or(Comparison::better) && heldout.is_none_or(|h| h.not_worse)
-}
-
-impl Comparison {
-    /// Whether the sequential test showed the winner better.
-    pub fn better(&self) -> bool {
-        self.test.games_per_opponent >= MIN_COMPARISON_GAMES && self.test.z > Z_SEQUENTIAL
-    }
-}
-
 /// The winner against the incumbent on the training suite, on fresh dice,
 /// by the sequential test (at most `LOOKS` looks).
 fn compare(
@@ -422,6 +281,7 @@ fn judged(
 mod tests {
     use super::*;
     use crate::rng::unit;
+    use crate::tune::run::verdict::promoted;
     use rand_core::SeedableRng;
     use rand_pcg::Pcg32;
 

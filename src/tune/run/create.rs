@@ -1,0 +1,161 @@
+//! Making, opening and extending a run folder: config.toml written once
+//! under the folder's lock, a run found by name or path, its generations
+//! extended (recorded in config.toml and notes.txt).
+
+use super::config::{Folders, InitialGenome, RunConfig, entries_of, git_revision};
+use super::dir::RunDir;
+use super::error::{Result, RunError};
+use super::lock::RunLock;
+use super::notes;
+use crate::tune::eval::Fitness;
+use crate::tune::ga::{GaSettings, frozen_genes};
+use crate::tune::optim::Kind;
+use crate::tune::suite::Opponent;
+use std::path::{Path, PathBuf};
+
+/// What `tuner evolve` is given to start a run.
+#[derive(Clone, Debug)]
+pub struct NewRun {
+    /// The folder's name under `folders.runs`; None: `run-s<seed>`, made unique.
+    pub name: Option<String>,
+    pub folders: Folders,
+    /// The suite files, for the record.
+    pub suite_file: String,
+    pub heldout_file: String,
+    pub seed: u64,
+    pub generations: u32,
+    pub population: usize,
+    pub games: u64,
+    pub validation_games: u64,
+    pub validate_top: usize,
+    /// Genome files the first generation starts from.
+    pub init: Vec<PathBuf>,
+    pub suite: Vec<Opponent>,
+    /// Opponents never used for selection (none of them in `suite`).
+    pub heldout: Vec<Opponent>,
+    pub fitness: Fitness,
+    /// Genes the GA leaves as the initial genomes have them.
+    pub freeze: Vec<String>,
+    /// Futures per win-probability decision in the run's games.
+    pub rollouts: u32,
+    pub optimizer: Kind,
+}
+
+/// Creates a run folder and its config.toml (seed, settings, suite,
+/// initial genomes, tool version, git revision). A folder that already
+/// holds a run is an error saying how to resume it. The caller checks
+/// `new.folders` ([`Folders::check`]) first, before it loads the suites.
+pub fn create_run(new: &NewRun) -> Result<(RunDir, RunLock)> {
+    frozen_genes(&new.freeze)?;
+    let mut initial = Vec::new();
+    for p in &new.init {
+        let shown = p.display().to_string();
+        let g = yacht_genome_file::read_genome(p, &shown)?;
+        initial.push(InitialGenome {
+            source: shown,
+            genes: (&g).into(),
+        });
+    }
+    let (suite, heldout) = (entries_of(&new.suite), entries_of(&new.heldout));
+    if let Some(both) = heldout
+        .iter()
+        .find(|h| suite.iter().any(|t| t.player == h.player))
+    {
+        return Err(RunError::HeldOutInTraining(both.player.clone()));
+    }
+    let path = match &new.name {
+        Some(name) => new.folders.runs.join(name),
+        None => free_path(&new.folders.runs, &format!("run-s{}", new.seed), ""),
+    };
+    let dir = RunDir(path);
+    if new.name.as_deref().is_some_and(str::is_empty) {
+        return Err(RunError::EmptyName);
+    }
+    // The lock first: of two runs started together, one gets the folder.
+    let lock = dir.lock()?;
+    if dir.config().exists() {
+        return Err(RunError::Exists(dir.0));
+    }
+    let cfg = RunConfig {
+        name: dir.name(),
+        seed: new.seed,
+        generations: new.generations,
+        population: new.population.max(2),
+        games: new.games,
+        validation_games: new.validation_games,
+        validate_top: new.validate_top,
+        init_sigma: 0.1,
+        ga: GaSettings {
+            frozen: new.freeze.clone(),
+            ..GaSettings::default()
+        },
+        fitness: new.fitness,
+        suite,
+        heldout,
+        initial,
+        tool_version: env!("CARGO_PKG_VERSION").to_string(),
+        git_revision: git_revision(),
+        started: notes::today(),
+        suite_file: new.suite_file.clone(),
+        heldout_file: new.heldout_file.clone(),
+        resumed_at: Vec::new(),
+        folders: new.folders.clone(),
+        rollouts: new.rollouts,
+        optimizer: new.optimizer,
+    };
+    dir.save_config(&cfg)?;
+    Ok((dir, lock))
+}
+
+/// `dir/NAME` + `suffix`, or `dir/NAME-2` + `suffix`, `-3`, … if taken.
+pub fn free_path(dir: &Path, name: &str, suffix: &str) -> PathBuf {
+    (1..)
+        .map(|n| match n {
+            1 => dir.join(format!("{name}{suffix}")),
+            n => dir.join(format!("{name}-{n}{suffix}")),
+        })
+        .find(|p| !p.exists())
+        .expect("a free name")
+}
+
+/// An existing run to resume: a run folder's path, or a bare name under
+/// `runs_dir`.
+pub fn open_run(given: &Path, runs_dir: &Path) -> Result<(RunDir, RunLock)> {
+    let dir = RunDir::find(given, runs_dir);
+    if !dir.config().exists() {
+        return Err(RunError::NoRun(dir.0));
+    }
+    let lock = dir.lock()?;
+    dir.load_config()?;
+    let kept = dir.results().into_iter().find(|p| p.exists());
+    if let (false, Some(kept)) = (dir.checkpoint().exists(), kept) {
+        return Err(RunError::NoCheckpoint { dir: dir.0, kept });
+    }
+    Ok((dir, lock))
+}
+
+/// Extends a run to `generations` (at least as many as it has run),
+/// recorded in its config.toml and notes.txt; the result is that of a run
+/// started with that many.
+pub fn extend(dir: &RunDir, generations: u32) -> Result<()> {
+    let mut cfg = dir.load_config()?;
+    let done = dir.load_checkpoint()?.map_or(0, |c| c.next_generation);
+    if generations < done {
+        return Err(RunError::Shorter {
+            run: cfg.name,
+            done,
+            asked: generations,
+        });
+    }
+    if generations != cfg.generations {
+        let note = format!(
+            "{}: generations {} → {generations} (--resume --generations)",
+            notes::today(),
+            cfg.generations
+        );
+        cfg.generations = generations;
+        dir.save_config(&cfg)?;
+        notes::append(dir, &note)?;
+    }
+    Ok(())
+}
