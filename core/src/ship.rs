@@ -21,7 +21,7 @@
 //! neighbours as values do: every level per held dice would take 13.9 MB at
 //! 100 points and 7.5 MB at 500, more than `data.bin` has room for.
 //!
-//! Skewness (`spread::skewness`): one per row of levels `SKEW_ROWS`, the
+//! Skewness (`spread::skews_of`): one per row of levels `SKEW_ROWS`, the
 //! mean over held dice weighted as rolls (i16 in `SKEW_STEP`), 0.2 MB; a
 //! held multiset's third moment is then the row's skewness times its own
 //! spread's 3/2 power. Per held dice it would not fit (the cube root of
@@ -57,7 +57,7 @@ pub const SD_STEP: f32 = 500.0;
 /// for every held multiset, in multiples of `ROW_SD_STEP` points.
 pub const SD_ROWS: RangeInclusive<usize> = 0..=7;
 pub const ROW_SD_STEP: f32 = 10.0;
-/// The levels whose skewness (`spread::skewness`) is stored, one per row
+/// The levels whose skewness (`spread::skews_of`) is stored, one per row
 /// (the mean over held dice, weighted as rolls; i16 in `SKEW_STEP`); the
 /// last level's is 0 (one category left: nothing varies).
 pub const SKEW_ROWS: RangeInclusive<usize> = 0..=10;
@@ -251,49 +251,72 @@ pub fn encode(table: &ValueTable, threads: usize) -> Vec<u8> {
     out
 }
 
-/// Per row of the levels `SD_ROWS`: the mean standard deviation of its
-/// spreads, weighted by the chance of each held multiset as a roll, in
-/// multiples of `ROW_SD_STEP` (u16).
-fn row_sds(layout: &Layout, sd: &[f32]) -> Vec<u8> {
+/// The rows of `levels`.
+fn rows_of(layout: &Layout, levels: &RangeInclusive<usize>) -> std::ops::Range<usize> {
+    layout.level(*levels.start()).start..layout.level(*levels.end()).end
+}
+
+/// Per row of `levels`: the mean of `x` over its held multisets, weighted
+/// by each one's chance as a roll.
+fn row_means<'a>(
+    layout: &Layout,
+    levels: &RangeInclusive<usize>,
+    x: &'a [f32],
+) -> impl Iterator<Item = f64> + 'a {
     let t = tables();
-    let rows = layout.level(*SD_ROWS.start()).start..layout.level(*SD_ROWS.end()).end;
-    rows.flat_map(|row| {
-        let mean: f64 = (0..N5)
-            .map(|h| t.weight5(Dice5(h as u8)) * f64::from(sd[row * N5 + h]))
-            .sum();
-        ((mean / f64::from(ROW_SD_STEP)).round() as u16).to_le_bytes()
+    rows_of(layout, levels).map(move |row| {
+        (0..N5)
+            .map(|h| t.weight5(Dice5(h as u8)) * f64::from(x[row * N5 + h]))
+            .sum()
     })
-    .collect()
+}
+
+/// Per row of the levels `SD_ROWS`: the mean standard deviation of its
+/// spreads, in multiples of `ROW_SD_STEP` (u16).
+fn row_sds(layout: &Layout, sd: &[f32]) -> Vec<u8> {
+    row_means(layout, &SD_ROWS, sd)
+        .flat_map(|mean| ((mean / f64::from(ROW_SD_STEP)).round() as u16).to_le_bytes())
+        .collect()
 }
 
 /// Per row of the levels `SKEW_ROWS`: the mean skewness of its held
-/// multisets, weighted as rolls, in multiples of `SKEW_STEP` (i16).
+/// multisets, in multiples of `SKEW_STEP` (i16).
 fn row_skews(layout: &Layout, skews: &[f32]) -> Vec<u8> {
-    let t = tables();
-    let rows = layout.level(*SKEW_ROWS.start()).start..layout.level(*SKEW_ROWS.end()).end;
-    rows.flat_map(|row| {
-        let skew: f64 = (0..N5)
-            .map(|h| t.weight5(Dice5(h as u8)) * f64::from(skews[row * N5 + h]))
-            .sum();
-        let q = (skew / SKEW_STEP).round();
-        (q.clamp(f64::from(i16::MIN), f64::from(i16::MAX)) as i16).to_le_bytes()
-    })
-    .collect()
+    row_means(layout, &SKEW_ROWS, skews)
+        .flat_map(|skew| {
+            let q = (skew / SKEW_STEP).round();
+            (q.clamp(f64::from(i16::MIN), f64::from(i16::MAX)) as i16).to_le_bytes()
+        })
+        .collect()
 }
 
 /// Every entry's skewness from the rows stored for `SKEW_ROWS` (0 in the
 /// last level).
 fn decode_skews(layout: &Layout, bytes: &[u8]) -> Result<Vec<f32>, ShipError> {
-    let rows = layout.level(*SKEW_ROWS.start()).start..layout.level(*SKEW_ROWS.end()).end;
+    let mut skews = vec![0f32; layout.rows() * N5];
+    fill_rows(layout, &SKEW_ROWS, bytes, &mut skews, |b| {
+        (f64::from(i16::from_le_bytes(b)) * SKEW_STEP) as f32
+    })?;
+    Ok(skews)
+}
+
+/// Fills every entry of each row of `levels` in `out` with the row's
+/// stored figure (two bytes a row, as `read` reads them).
+fn fill_rows(
+    layout: &Layout,
+    levels: &RangeInclusive<usize>,
+    bytes: &[u8],
+    out: &mut [f32],
+    read: impl Fn([u8; 2]) -> f32,
+) -> Result<(), ShipError> {
+    let rows = rows_of(layout, levels);
     if bytes.len() != 2 * rows.len() {
         return Err(ShipError::Truncated);
     }
-    let mut skews = vec![0f32; layout.rows() * N5];
     for (row, b) in rows.zip(bytes.chunks_exact(2)) {
-        let skew = f64::from(i16::from_le_bytes([b[0], b[1]])) * SKEW_STEP;
-        skews[row * N5..][..N5].fill(skew as f32);
+        out[row * N5..][..N5].fill(read([b[0], b[1]]));
     }
-    Ok(skews)
+    Ok(())
 }
 
 /// The sections of a body: each a byte count (u32) and its bytes.
@@ -334,15 +357,9 @@ pub fn decode(bytes: &[u8]) -> Result<ValueTable, ShipError> {
     solve_levels(&layout, &mut values, (0..*STORED.start()).rev(), 1);
     let mut sds = vec![0f32; layout.rows() * N5];
     decode_section(&layout, SD_HELD, held_bits, sd_step, &mut sds)?;
-    let first = layout.level(*SD_ROWS.start()).start;
-    let rows = first..layout.level(*SD_ROWS.end()).end;
-    if row_bytes.len() != 2 * rows.len() {
-        return Err(ShipError::Truncated);
-    }
-    for (row, b) in rows.zip(row_bytes.chunks_exact(2)) {
-        let sd = f32::from(u16::from_le_bytes([b[0], b[1]])) * ROW_SD_STEP;
-        sds[row * N5..][..N5].fill(sd);
-    }
+    fill_rows(&layout, &SD_ROWS, row_bytes, &mut sds, |b| {
+        f32::from(u16::from_le_bytes(b)) * ROW_SD_STEP
+    })?;
     let mut spreads: Vec<f32> = sds.iter().map(|sd| sd * sd).collect();
     let solved = (SD_HELD.end() + 1..LEVELS).rev();
     spread::solve_levels(&layout, &values, &mut spreads, solved, 1);

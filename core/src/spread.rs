@@ -136,7 +136,7 @@ pub fn solve_row(key: RowKey, values: &impl Rows, spreads: &impl Rows, out: &mut
 /// the next level's values, spreads and third moments (`thirds`):
 /// M3 = E[M3' + 3 x Var' + x³] − 3 m E[Var' + x²] + 2 m³, x the best put's
 /// value and m its mean.
-pub fn solve_third_row(
+fn solve_third_row(
     key: RowKey,
     values: &impl Rows,
     spreads: &impl Rows,
@@ -194,40 +194,26 @@ pub fn solve(layout: &Layout, values: &[f32], threads: usize) -> Vec<f32> {
     spreads
 }
 
-/// Solves the third-moment rows of `levels` (from the last put back) into
-/// `thirds`, each from the value and spread rows and the third-moment rows
-/// above it, a level's rows split among `threads` threads.
-pub fn solve_third_levels(
-    layout: &Layout,
-    values: &[f32],
-    spreads: &[f32],
-    thirds: &mut [f32],
-    levels: impl Iterator<Item = usize>,
-    threads: usize,
-) {
+/// Every row's third central moment of the points to come, for a table
+/// with these values and spreads, on `threads` threads.
+fn solve_thirds(layout: &Layout, values: &[f32], spreads: &[f32], threads: usize) -> Vec<f32> {
     let solved = |values| Solved {
         layout,
         values,
         first: 0,
     };
     let (all, var) = (solved(values), solved(spreads));
-    solve_levels_by(layout, thirds, levels, threads, |key, above, out| {
-        solve_third_row(key, &all, &var, above, out)
-    });
-}
-
-/// Every row's third central moment of the points to come, for a table
-/// with these values and spreads.
-pub fn solve_thirds(layout: &Layout, values: &[f32], spreads: &[f32], threads: usize) -> Vec<f32> {
     let mut thirds = vec![0f32; values.len()];
     let levels = (0..crate::value::LEVELS).rev();
-    solve_third_levels(layout, values, spreads, &mut thirds, levels, threads);
+    solve_levels_by(layout, &mut thirds, levels, threads, |key, above, out| {
+        solve_third_row(key, &all, &var, above, out)
+    });
     thirds
 }
 
 /// The skewness of each entry: its third moment over its variance's 3/2
 /// power (0 where nothing varies).
-pub fn skewness(spreads: &[f32], thirds: &[f32]) -> Vec<f32> {
+fn skewness(spreads: &[f32], thirds: &[f32]) -> Vec<f32> {
     spreads
         .iter()
         .zip(thirds)

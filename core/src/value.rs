@@ -376,11 +376,7 @@ impl ValueTable {
     /// The same table with its spread rows (as [`ValueTable::spreads`]
     /// returns them); None when their number is not the values'.
     pub fn with_spreads(self, spreads: Vec<f32>) -> Option<ValueTable> {
-        if spreads.len() != self.values.len() {
-            return None;
-        }
-        let _ = self.spread.set(spreads);
-        Some(self)
+        self.set_rows(&self.spread, spreads).then_some(self)
     }
 
     /// Every row's spread (variance of the points to come), rows in layout
@@ -398,11 +394,33 @@ impl ValueTable {
     /// The same table with its skewness rows (as [`ValueTable::skews`]
     /// returns them); None when their number is not the values'.
     pub fn with_skews(self, skews: Vec<f32>) -> Option<ValueTable> {
-        if skews.len() != self.values.len() {
-            return None;
+        self.set_rows(&self.skew, skews).then_some(self)
+    }
+
+    /// Puts `rows` in `cell` when there is one per value (false otherwise).
+    fn set_rows(&self, cell: &OnceLock<Vec<f32>>, rows: Vec<f32>) -> bool {
+        let fits = rows.len() == self.values.len();
+        if fits {
+            let _ = cell.set(rows);
         }
-        let _ = self.skew.set(skews);
-        Some(self)
+        fits
+    }
+
+    /// `cell`'s entry for a player holding `held` between rounds (0 once
+    /// every category is used), when `cell` is filled.
+    #[inline]
+    fn held_entry(
+        &self,
+        cell: &OnceLock<Vec<f32>>,
+        used: CategorySet,
+        upper_points: i32,
+        held: Dice5,
+    ) -> Option<f32> {
+        if used == CategorySet::ALL {
+            return Some(0.0);
+        }
+        let row = self.layout.row_of(used, up_of(upper_points))?;
+        Some(cell.get()?[row * N5 + held.0 as usize])
     }
 
     /// Every row's skewness of the points to come, when solved or read.
@@ -419,11 +437,7 @@ impl ValueTable {
     /// between rounds (0 once every category is used), when it is there.
     #[inline]
     pub fn held_skew(&self, used: CategorySet, upper_points: i32, held: Dice5) -> Option<f32> {
-        if used == CategorySet::ALL {
-            return Some(0.0);
-        }
-        let row = self.layout.row_of(used, up_of(upper_points))?;
-        Some(self.skew.get()?[row * N5 + held.0 as usize])
+        self.held_entry(&self.skew, used, upper_points, held)
     }
 
     /// The variance of the points to come for a player holding `held`
@@ -431,11 +445,7 @@ impl ValueTable {
     /// there.
     #[inline]
     pub fn held_spread(&self, used: CategorySet, upper_points: i32, held: Dice5) -> Option<f32> {
-        if used == CategorySet::ALL {
-            return Some(0.0);
-        }
-        let row = self.layout.row_of(used, up_of(upper_points))?;
-        Some(self.spread.get()?[row * N5 + held.0 as usize])
+        self.held_entry(&self.spread, used, upper_points, held)
     }
 
     pub fn layout(&self) -> &Layout {

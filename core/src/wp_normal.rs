@@ -27,8 +27,16 @@ use crate::value::ValueTable;
 pub struct Outlook {
     pub mean: f64,
     pub var: f64,
-    /// The third central moment (0 when the table has no skewness).
-    pub third: f64,
+    /// The skewness (0 when the table has none).
+    pub skew: f64,
+}
+
+impl Outlook {
+    /// The third central moment: skewness × variance^{3/2}.
+    fn third(&self) -> f64 {
+        let var = self.var.max(0.0);
+        self.skew * var * var.sqrt()
+    }
 }
 
 impl Outlook {
@@ -37,13 +45,11 @@ impl Outlook {
     pub fn of(values: &ValueTable, side: &Side) -> Option<Outlook> {
         let var = values.held_spread(side.used, side.upper, side.carry)?;
         let v = values.held_value(side.used, side.upper, side.carry);
-        let skew = values
-            .held_skew(side.used, side.upper, side.carry)
-            .unwrap_or(0.0);
+        let skew = values.held_skew(side.used, side.upper, side.carry);
         Some(Outlook {
             mean: f64::from(side.total) + f64::from(v),
             var: f64::from(var),
-            third: f64::from(skew) * f64::from(var.max(0.0)).powf(1.5),
+            skew: f64::from(skew.unwrap_or(0.0)),
         })
     }
 }
@@ -71,14 +77,13 @@ impl Margin {
     }
 
     /// The same margin with the skewness of the two solitaire totals'
-    /// difference (independent) times `weight`.
+    /// difference (independent) times `weight` (0: the plain normal).
     pub fn skewed(self, me: Outlook, opp: Outlook, weight: f64) -> Margin {
         let var = me.var + opp.var;
-        let skew = if var > 0.0 {
-            weight * (me.third - opp.third) / var.powf(1.5)
-        } else {
-            0.0
-        };
+        if weight == 0.0 || var <= 0.0 {
+            return self;
+        }
+        let skew = weight * (me.third() - opp.third()) / (var * var.sqrt());
         Margin { skew, ..self }
     }
 
@@ -155,12 +160,12 @@ mod tests {
             Outlook {
                 mean: 210_000.0,
                 var: 3.0e8,
-                third: 0.0,
+                skew: 0.0,
             },
             Outlook {
                 mean: 200_000.0,
                 var: 2.0e8,
-                third: 0.0,
+                skew: 0.0,
             },
             0.5,
         );
@@ -184,7 +189,15 @@ mod tests {
         // variance 20, third moment 40, and P(win) = P(Gamma(20) > t) =
         // Σ_{i<20} e^−t t^i / i! exactly.
         let k = 20;
-        let outlook = |mean, var, third| Outlook { mean, var, third };
+        let outlook = |mean, var: f64, third: f64| Outlook {
+            mean,
+            var,
+            skew: if var > 0.0 {
+                third / var.powf(1.5)
+            } else {
+                0.0
+            },
+        };
         let none = outlook(0.0, 0.0, 0.0);
         let mut worst = (0f64, 0f64);
         for t in [12.0f64, 16.0, 20.0, 24.0, 28.0] {

@@ -70,8 +70,7 @@ pub fn run(a: OptbenchArgs) -> Result<()> {
     let began = Instant::now();
     let traces = with_threads(a.threads, || run_bench(&settings))?;
     let g = a.generations;
-    let budgets: Vec<u32> = [g / 4, g / 2, g].into_iter().filter(|&b| b > 0).collect();
-    let mut budgets = budgets;
+    let mut budgets: Vec<u32> = [g / 4, g / 2, g].into_iter().filter(|&b| b > 0).collect();
     budgets.dedup();
     for line in render(&summary(&settings, &traces, &budgets)) {
         say!("{line}");

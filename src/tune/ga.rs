@@ -3,7 +3,7 @@
 //! frozen genes, and a diversity measure. Pure: it sees genomes and fitness
 //! values, never dice.
 
-use crate::rng::{normal, uniform, unit};
+use crate::rng::{derive_seed, normal, uniform, unit};
 use rand_core::SeedableRng;
 use rand_pcg::Pcg32;
 use serde::{Deserialize, Serialize};
@@ -152,6 +152,27 @@ pub fn diversity(pop: &[Genome]) -> f64 {
         total += var.sqrt() / (g.max - g.min);
     }
     total / N_GENES as f64
+}
+
+/// The first generation of `size` genomes: the initial genomes, then
+/// copies of them in turn perturbed by `sigma` (genome i's stream named by
+/// (`seed`, i)).
+pub fn first_population(
+    init: &[Genome],
+    size: usize,
+    sigma: f64,
+    frozen: &FrozenGenes,
+    seed: u64,
+) -> Vec<Genome> {
+    (0..size)
+        .map(|i| {
+            let base = &init[i % init.len()];
+            match i < init.len() {
+                true => base.clone(),
+                false => perturbed(base, sigma, frozen, derive_seed(&[seed, 0x1417, i as u64])),
+            }
+        })
+        .collect()
 }
 
 /// A random genome within bounds, centred on `base`, for the first

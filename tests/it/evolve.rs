@@ -54,6 +54,17 @@ fn evolve_against(
     c
 }
 
+/// A copy of the repository's run `name` in `dir/runs/name`.
+fn copy_run(name: &str, dir: &Path) -> std::path::PathBuf {
+    let copy = dir.join("runs").join(name);
+    std::fs::create_dir_all(&copy).unwrap();
+    for e in std::fs::read_dir(repo("runs").join(name)).unwrap() {
+        let p = e.unwrap().path();
+        std::fs::copy(&p, copy.join(p.file_name().unwrap())).unwrap();
+    }
+    copy
+}
+
 /// A run's results without what legitimately differs (elapsed time, date).
 fn results(run: &Path) -> (String, String, String) {
     let csv = std::fs::read_to_string(run.join("generations.csv")).unwrap();
@@ -199,12 +210,7 @@ fn snapshot(dir: &Path) -> Vec<(String, Vec<u8>)> {
 #[test]
 fn resuming_a_committed_run_without_its_checkpoint_refuses_and_changes_nothing() {
     let dir = scratch("evolve-committed");
-    let copy = dir.join("runs/strength-7");
-    std::fs::create_dir_all(&copy).unwrap();
-    for e in std::fs::read_dir(repo("runs/strength-7")).unwrap() {
-        let p = e.unwrap().path();
-        std::fs::copy(&p, copy.join(p.file_name().unwrap())).unwrap();
-    }
+    let copy = copy_run("strength-7", &dir);
     assert!(!copy.join("checkpoint.json").exists());
     let before = snapshot(&copy);
     let out = tuner()
@@ -225,12 +231,7 @@ fn resuming_a_committed_run_without_its_checkpoint_refuses_and_changes_nothing()
 #[test]
 fn an_old_runs_config_is_one_line_naming_the_file_and_line() {
     let dir = scratch("evolve-old-config");
-    let copy = dir.join("runs/strength-1");
-    std::fs::create_dir_all(&copy).unwrap();
-    for e in std::fs::read_dir(repo("runs/strength-1")).unwrap() {
-        let p = e.unwrap().path();
-        std::fs::copy(&p, copy.join(p.file_name().unwrap())).unwrap();
-    }
+    let copy = copy_run("strength-1", &dir);
     for args in [
         vec!["evolve", "--quiet", "--resume"],
         vec!["runs", "--compare", "strength-1"],
@@ -255,12 +256,7 @@ fn an_old_runs_config_is_one_line_naming_the_file_and_line() {
 fn runs_lists_older_runs_with_blanks_and_their_reasons_below() {
     let dir = scratch("runs-older");
     for name in ["strength-1", "strength-4", "strength-7"] {
-        let copy = dir.join("runs").join(name);
-        std::fs::create_dir_all(&copy).unwrap();
-        for e in std::fs::read_dir(repo("runs").join(name)).unwrap() {
-            let p = e.unwrap().path();
-            std::fs::copy(&p, copy.join(p.file_name().unwrap())).unwrap();
-        }
+        copy_run(name, &dir);
     }
     let out = run_ok(tuner().args(["runs", "--runs-dir"]).arg(dir.join("runs")));
     let out = String::from_utf8_lossy(&out.stdout).into_owned();

@@ -11,7 +11,7 @@
 use super::planted::Landscape;
 use super::{Kind, Start, start};
 use crate::rng::derive_seed;
-use crate::tune::ga::{FrozenGenes, GaSettings, perturbed};
+use crate::tune::ga::{FrozenGenes, GaSettings, first_population};
 use rayon::prelude::*;
 use yacht_core::genome::Genome;
 
@@ -55,24 +55,17 @@ pub fn run(s: &Settings) -> Vec<Trace> {
         .collect()
 }
 
-/// The first generation as `tuner evolve` makes it from one start.
-fn first_population(s: &Settings, landscape: u64) -> Vec<Genome> {
-    (0..s.population)
-        .map(|i| match i {
-            0 => s.start.clone(),
-            _ => perturbed(
-                &s.start,
-                s.init_sigma,
-                &s.frozen,
-                derive_seed(&[landscape, 0x1417, i as u64]),
-            ),
-        })
-        .collect()
-}
-
 fn trace(s: &Settings, kind: Kind, landscape: u64) -> Trace {
     let land = Landscape::new(landscape, &s.start, &s.frozen);
-    let initial = first_population(s, landscape);
+    // The first generation as `tuner evolve` makes it from one start.
+    let start_genomes = std::slice::from_ref(&s.start);
+    let initial = first_population(
+        start_genomes,
+        s.population,
+        s.init_sigma,
+        &s.frozen,
+        landscape,
+    );
     let mut opt = start(
         kind,
         &Start {

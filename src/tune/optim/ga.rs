@@ -19,21 +19,29 @@ pub struct Ga {
 impl Ga {
     /// The initial genomes, cycled to the population's size.
     pub fn new(s: &Start) -> Ga {
-        let population = s
-            .initial
-            .iter()
-            .cycle()
-            .take(s.population)
-            .cloned()
-            .collect();
+        let population = s.initial.iter().cycle().take(s.population).cloned();
+        Ga::resume(population.collect(), s.ga, s.frozen, s.seed, 0)
+    }
+
+    /// The GA at `generation` with this population to evaluate (its whole
+    /// state: a run's checkpoint keeps the population); each generation's
+    /// stream is named by (`seed`, generation), as `tuner evolve` always
+    /// named it.
+    pub fn resume(
+        population: Vec<Genome>,
+        settings: &GaSettings,
+        frozen: &FrozenGenes,
+        seed: u64,
+        generation: u64,
+    ) -> Ga {
         Ga {
             population,
             last: Vec::new(),
             last_fitness: Vec::new(),
-            settings: s.ga.clone(),
-            frozen: *s.frozen,
-            seed: s.seed,
-            generation: 0,
+            settings: settings.clone(),
+            frozen: *frozen,
+            seed,
+            generation,
         }
     }
 }

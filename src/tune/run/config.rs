@@ -7,9 +7,8 @@
 use super::error::{Result, RunError};
 use crate::host::player::Player;
 use crate::players::StrategySpec;
-use crate::rng::derive_seed;
 use crate::tune::eval::Fitness;
-use crate::tune::ga::{FrozenGenes, GaSettings, frozen_genes, perturbed};
+use crate::tune::ga::{FrozenGenes, GaSettings, first_population, frozen_genes};
 use crate::tune::named::NamedGenes;
 use crate::tune::optim::Kind;
 use crate::tune::suite::Opponent;
@@ -257,21 +256,7 @@ impl RunConfig {
         } else {
             init
         };
-        (0..self.population)
-            .map(|i| {
-                let base = &init[i % init.len()];
-                if i < init.len() {
-                    base.clone()
-                } else {
-                    perturbed(
-                        base,
-                        self.init_sigma,
-                        frozen,
-                        derive_seed(&[self.seed, 0x1417, i as u64]),
-                    )
-                }
-            })
-            .collect()
+        first_population(&init, self.population, self.init_sigma, frozen, self.seed)
     }
 }
 

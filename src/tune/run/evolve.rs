@@ -12,8 +12,9 @@ use super::notes;
 use crate::host::player::Player;
 use crate::rng::derive_seed;
 use crate::tune::eval::{Evaluation, Faults, Fitness, evaluate_all};
-use crate::tune::ga::{FrozenGenes, diversity, next_generation, ranking};
-use crate::tune::optim::{self, Kind, Start};
+use crate::tune::ga::{FrozenGenes, diversity, ranking};
+use crate::tune::optim::ga::Ga;
+use crate::tune::optim::{self, Kind, Optimizer, Start};
 use crate::tune::suite::Opponent;
 use std::time::Instant;
 use yacht_core::genome::{GENES, Genome, WP_BID_AUCTIONS, WP_PUT_AUCTIONS};
@@ -51,20 +52,23 @@ pub fn run_generations(dir: &RunDir, progress: &mut dyn Progress) -> Result<Chec
             diversity: diversity(&pop),
             ..generation_row(generation, &evals, 2 * deals)
         };
-        let next = match cp.optimizer.take() {
-            None => {
-                let ga_seed = derive_seed(&[cfg.seed, 0x6A, generation as u64]);
-                next_generation(&pop, &fitness, &cfg.ga, &frozen, ga_seed)
-            }
-            Some(state) => {
-                let mut opt = state.resume();
-                opt.tell(&fitness);
-                cp.proposals = named(&opt.proposals());
-                let next = opt.ask();
-                cp.optimizer = opt.state();
-                next
-            }
+        // The GA's state is its population; another optimiser's is kept.
+        let mut opt: Box<dyn Optimizer + Send> = match cp.optimizer.take() {
+            None => Box::new(Ga::resume(
+                pop.clone(),
+                &cfg.ga,
+                &frozen,
+                cfg.seed,
+                generation.into(),
+            )),
+            Some(state) => state.resume(),
         };
+        opt.tell(&fitness);
+        let next = opt.ask();
+        cp.optimizer = opt.state();
+        if cp.optimizer.is_some() {
+            cp.proposals = named(&opt.proposals());
+        }
         cp.rows.push(row.clone());
         cp.last_fitness = fitness;
         cp.last_scores = scores;
