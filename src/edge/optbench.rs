@@ -7,7 +7,8 @@ use crate::edge::threads::with_threads;
 use crate::text::{Align, Column, table};
 use crate::tune::ga::{GaSettings, frozen_genes};
 use crate::tune::optim::Kind;
-use crate::tune::optim::bench::{Row, Settings, run as run_bench, summary};
+use crate::tune::optim::bench::{Contender, Row, Settings, run as run_bench, summary};
+use crate::tune::optim::racing::Racing;
 use anyhow::Result;
 use std::path::PathBuf;
 use std::time::Instant;
@@ -17,6 +18,11 @@ pub struct OptbenchArgs {
     /// Optimisers to compare (repeatable; default: all).
     #[arg(long = "optimizer", value_enum)]
     optimizers: Vec<Kind>,
+    /// How a generation's games are spread (repeatable: each optimiser
+    /// runs with each; default: flat). Halving races the candidates:
+    /// the better half plays on, rung after rung, on the same budget.
+    #[arg(long, value_enum)]
+    racing: Vec<Racing>,
     /// Generations a run (the budget; `tuner evolve`'s default is 40).
     #[arg(long, default_value_t = 40, value_parser = clap::value_parser!(u32).range(1..=10_000))]
     generations: u32,
@@ -52,10 +58,7 @@ pub fn run(a: OptbenchArgs) -> Result<()> {
     outputs_go_to_folders([&Some(a.out.clone())])?;
     folder_takes_files(&a.out)?;
     let settings = Settings {
-        kinds: match a.optimizers.is_empty() {
-            true => Kind::ALL.to_vec(),
-            false => a.optimizers.clone(),
-        },
+        contenders: contenders(&a.optimizers, &a.racing),
         generations: a.generations,
         population: a.population as usize,
         games: a.games,
@@ -86,9 +89,30 @@ pub fn run(a: OptbenchArgs) -> Result<()> {
     Ok(())
 }
 
+/// Each optimiser (default: all) with each racing (default: flat).
+fn contenders(kinds: &[Kind], racings: &[Racing]) -> Vec<Contender> {
+    let kinds = if kinds.is_empty() {
+        &Kind::ALL[..]
+    } else {
+        kinds
+    };
+    let racings = if racings.is_empty() {
+        &[Racing::Flat][..]
+    } else {
+        racings
+    };
+    (kinds.iter())
+        .flat_map(|&kind| {
+            racings
+                .iter()
+                .map(move |&racing| Contender { kind, racing })
+        })
+        .collect()
+}
+
 fn render(rows: &[Row]) -> Vec<String> {
     let columns = [
-        Column::new("optimizer", Align::Left, 9),
+        Column::new("optimizer", Align::Left, 13),
         Column::new("gens", Align::Right, 5),
         Column::new("games", Align::Right, 11),
         Column::new("regret (points)", Align::Right, 15),
@@ -100,7 +124,7 @@ fn render(rows: &[Row]) -> Vec<String> {
         .iter()
         .map(|r| {
             vec![
-                r.kind.to_string(),
+                r.contender.to_string(),
                 r.generations.to_string(),
                 r.games.to_string(),
                 format!("{:.2}", r.regret.median),

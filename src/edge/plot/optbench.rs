@@ -3,7 +3,7 @@
 //! against the games spent (solid), its quartiles shaded, one colour each.
 
 use super::{LINE_COLOURS, legend_entry, register, write_png};
-use crate::tune::optim::bench::{Quartiles, Settings, Trace, spent};
+use crate::tune::optim::bench::{Contender, Quartiles, Settings, Trace, spent};
 use anyhow::Result;
 use plotters::prelude::*;
 use std::path::Path;
@@ -14,8 +14,8 @@ pub fn optbench_png(s: &Settings, traces: &[Trace], out: &Path, size: (u32, u32)
 }
 
 /// Per generation: games spent by then and the quartiles of regret.
-fn curve(s: &Settings, traces: &[Trace], kind: crate::tune::optim::Kind) -> Vec<(f64, Quartiles)> {
-    let mine: Vec<&Trace> = traces.iter().filter(|t| t.kind == kind).collect();
+fn curve(s: &Settings, traces: &[Trace], c: Contender) -> Vec<(f64, Quartiles)> {
+    let mine: Vec<&Trace> = traces.iter().filter(|t| t.contender == c).collect();
     (1..=s.generations)
         .map(|g| {
             let at: Vec<f64> = mine.iter().map(|t| t.regret[g as usize - 1]).collect();
@@ -29,7 +29,9 @@ fn draw(s: &Settings, traces: &[Trace], out: &Path, size: (u32, u32)) -> Result<
     let root = BitMapBackend::new(out, size).into_drawing_area();
     root.fill(&WHITE)?;
     let (main, side) = root.split_horizontally(size.0.saturating_sub(260));
-    let curves: Vec<_> = s.kinds.iter().map(|&k| (k, curve(s, traces, k))).collect();
+    let curves: Vec<_> = (s.contenders.iter())
+        .map(|&c| (c, curve(s, traces, c)))
+        .collect();
     let top = curves
         .iter()
         .flat_map(|(_, c)| c.iter().map(|(_, q)| q.q3))

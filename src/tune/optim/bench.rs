@@ -9,16 +9,33 @@
 //! spread over threads; the figures do not depend on their number.
 
 use super::planted::Landscape;
+use super::racing::{Racing, race, rungs};
 use super::{Kind, Start, start};
 use crate::rng::derive_seed;
 use crate::tune::ga::{FrozenGenes, GaSettings, first_population};
 use rayon::prelude::*;
 use yacht_core::genome::Genome;
 
+/// An optimiser and how its generations spread their games.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Contender {
+    pub kind: Kind,
+    pub racing: Racing,
+}
+
+impl std::fmt::Display for Contender {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self.racing {
+            Racing::Flat => write!(f, "{}", self.kind),
+            Racing::Halving => write!(f, "{}+halving", self.kind),
+        }
+    }
+}
+
 /// What the benchmark runs.
 #[derive(Clone, Debug)]
 pub struct Settings {
-    pub kinds: Vec<Kind>,
+    pub contenders: Vec<Contender>,
     pub generations: u32,
     pub population: usize,
     /// Games per genome per generation.
@@ -37,25 +54,23 @@ pub struct Settings {
 /// winner's regret and distance.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Trace {
-    pub kind: Kind,
+    pub contender: Contender,
     pub landscape: u64,
     pub regret: Vec<f64>,
     pub distance: Vec<f64>,
 }
 
-/// Every optimiser on every landscape, in (optimiser, landscape) order.
+/// Every contender on every landscape, in (contender, landscape) order.
 pub fn run(s: &Settings) -> Vec<Trace> {
-    let jobs: Vec<(Kind, u64)> = s
-        .kinds
+    let jobs: Vec<(Contender, u64)> = s
+        .contenders
         .iter()
-        .flat_map(|&k| (0..s.landscapes).map(move |l| (k, s.seed + l)))
+        .flat_map(|&c| (0..s.landscapes).map(move |l| (c, s.seed + l)))
         .collect();
-    jobs.par_iter()
-        .map(|&(kind, l)| trace(s, kind, l))
-        .collect()
+    jobs.par_iter().map(|&(c, l)| trace(s, c, l)).collect()
 }
 
-fn trace(s: &Settings, kind: Kind, landscape: u64) -> Trace {
+fn trace(s: &Settings, contender: Contender, landscape: u64) -> Trace {
     let land = Landscape::new(landscape, &s.start, &s.frozen);
     // The first generation as `tuner evolve` makes it from one start.
     let start_genomes = std::slice::from_ref(&s.start);
@@ -67,7 +82,7 @@ fn trace(s: &Settings, kind: Kind, landscape: u64) -> Trace {
         landscape,
     );
     let mut opt = start(
-        kind,
+        contender.kind,
         &Start {
             initial: &initial,
             population: s.population,
@@ -77,7 +92,7 @@ fn trace(s: &Settings, kind: Kind, landscape: u64) -> Trace {
         },
     );
     let mut t = Trace {
-        kind,
+        contender,
         landscape,
         regret: Vec::new(),
         distance: Vec::new(),
@@ -86,7 +101,7 @@ fn trace(s: &Settings, kind: Kind, landscape: u64) -> Trace {
         let pop = opt.ask();
         // The same dice for every optimiser in a generation of a landscape.
         let dice = derive_seed(&[landscape, 0x6E17, generation]);
-        opt.tell(&land.measure(&pop, s.games, dice));
+        opt.tell(&raced(&land, &pop, s.games, dice, contender.racing));
         let proposals = opt.proposals();
         let fresh = derive_seed(&[landscape, 0xA11D, generation]);
         let measured = land.measure(&proposals, s.validation_games, fresh);
@@ -97,10 +112,26 @@ fn trace(s: &Settings, kind: Kind, landscape: u64) -> Trace {
     t
 }
 
-/// A summary row: one optimiser after `generations` generations.
+/// A generation's fitness as its race tells it (flat: the measured win
+/// rates); rung k > 0 plays the dice of stream (`dice`, k).
+fn raced(land: &Landscape, pop: &[Genome], games: u64, dice: u64, racing: Racing) -> Vec<f64> {
+    let plan = rungs(racing, pop.len(), games);
+    let r = race(pop.len(), &plan, |k, alive, games| {
+        let seed = match k {
+            0 => dice,
+            k => derive_seed(&[dice, k as u64]),
+        };
+        let those: Vec<Genome> = alive.iter().map(|&i| pop[i].clone()).collect();
+        let rates = land.measure(&those, games, seed);
+        rates.iter().map(|r| r * games as f64).collect()
+    });
+    r.standing()
+}
+
+/// A summary row: one contender after `generations` generations.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Row {
-    pub kind: Kind,
+    pub contender: Contender,
     pub generations: u32,
     /// Games played by then (the generations' and the validations' of the
     /// winner picked at that point).
@@ -134,21 +165,21 @@ impl Quartiles {
     }
 }
 
-/// The rows at each of `budgets` (generations), per optimiser.
+/// The rows at each of `budgets` (generations), per contender.
 pub fn summary(s: &Settings, traces: &[Trace], budgets: &[u32]) -> Vec<Row> {
-    s.kinds
+    s.contenders
         .iter()
-        .flat_map(|&kind| {
+        .flat_map(|&contender| {
             budgets.iter().map(move |&g| {
                 let at = |f: fn(&Trace) -> &Vec<f64>| -> Vec<f64> {
                     traces
                         .iter()
-                        .filter(|t| t.kind == kind)
+                        .filter(|t| t.contender == contender)
                         .map(|t| f(t)[g as usize - 1])
                         .collect()
                 };
                 Row {
-                    kind,
+                    contender,
                     generations: g,
                     games: spent(s, g),
                     regret: Quartiles::of(&at(|t| &t.regret)),
@@ -172,7 +203,13 @@ mod tests {
 
     fn settings(kinds: Vec<Kind>) -> Settings {
         Settings {
-            kinds,
+            contenders: kinds
+                .into_iter()
+                .map(|kind| Contender {
+                    kind,
+                    racing: Racing::Flat,
+                })
+                .collect(),
             generations: 12,
             population: 8,
             games: 2000,
@@ -200,8 +237,8 @@ mod tests {
             // generations (validation keeps a good proposal).
             assert!(
                 t.regret[11] < at_start + 1.0,
-                "{:?}: {} vs {at_start}",
-                t.kind,
+                "{}: {} vs {at_start}",
+                t.contender,
                 t.regret[11]
             );
         }

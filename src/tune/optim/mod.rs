@@ -11,6 +11,7 @@ pub mod cmaes;
 mod eigen;
 pub mod ga;
 pub mod planted;
+pub mod racing;
 pub mod random;
 
 use crate::tune::ga::{FrozenGenes, GaSettings};
