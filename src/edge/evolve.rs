@@ -6,6 +6,7 @@ use crate::edge::out::write_out;
 use crate::edge::threads::with_threads;
 use crate::host::player::check_programs;
 use crate::host::program::Limits;
+use crate::tune::ga::GaSettings;
 use crate::tune::run::summary::Summary;
 use crate::tune::run::{
     Folders, GenerationRow, NewRun, Progress, RunDir, RunError, create_run, extend, install,
@@ -70,6 +71,13 @@ pub struct EvolveArgs {
     /// compares them where the optimum is known.
     #[arg(long, value_enum, default_value = "ga", conflicts_with = "resume")]
     optimizer: crate::tune::optim::Kind,
+    /// The GA's diversity floor: while the population's spread over its
+    /// free genes (mean standard deviation, fraction of each range) is
+    /// below it, the mutation step grows by floor / spread, at most 4×;
+    /// 0: off. On `tuner optbench`'s planted optimum 0.2 halved the GA's
+    /// regret at 20 generations.
+    #[arg(long, default_value_t = GaSettings::default().diversity_floor, value_parser = parse_floor, conflicts_with = "resume")]
+    diversity_floor: f64,
     /// Run folder name under runs/ (default: run-s<seed>, made unique): a
     /// plain name, no path.
     #[arg(long, value_parser = parse_run_name, conflicts_with = "resume")]
@@ -201,6 +209,7 @@ fn open_or_create(a: &EvolveArgs) -> Result<(RunDir, crate::tune::run::lock::Run
         freeze: a.freeze.clone(),
         rollouts: a.rollouts,
         optimizer: a.optimizer,
+        diversity_floor: a.diversity_floor,
     })?)
 }
 
@@ -280,6 +289,18 @@ fn parse_rollouts(s: &str) -> Result<u32, BadBudget> {
             min: gene.min,
             max: gene.max,
         })
+}
+
+/// A diversity floor outside 0–1.
+#[derive(Debug, thiserror::Error)]
+#[error("{0:?}: a diversity floor is a fraction of each gene's range, 0 (off) to 1")]
+struct BadFloor(String);
+
+fn parse_floor(s: &str) -> Result<f64, BadFloor> {
+    s.parse::<f64>()
+        .ok()
+        .filter(|f| (0.0..=1.0).contains(f))
+        .ok_or_else(|| BadFloor(s.to_string()))
 }
 
 /// A run name that is not one plain folder name.

@@ -42,6 +42,10 @@ pub struct OptbenchArgs {
     /// Seed of the first landscape (the others follow).
     #[arg(long, default_value_t = 1)]
     seed: u64,
+    /// The GA's diversity floor (`tuner evolve --diversity-floor`): below
+    /// it the mutation step grows. 0: off.
+    #[arg(long, default_value_t = GaSettings::default().diversity_floor)]
+    diversity_floor: f64,
     /// Genes left as the start has them (as for `tuner evolve`).
     #[arg(long)]
     freeze: Vec<String>,
@@ -67,7 +71,10 @@ pub fn run(a: OptbenchArgs) -> Result<()> {
         seed: a.seed,
         start: yacht_core::genome::Genome::default(),
         frozen: frozen_genes(&a.freeze)?,
-        ga: GaSettings::default(),
+        ga: GaSettings {
+            diversity_floor: a.diversity_floor,
+            ..GaSettings::default()
+        },
         init_sigma: 0.1,
     };
     let began = Instant::now();

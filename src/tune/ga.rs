@@ -25,6 +25,11 @@ pub struct GaSettings {
     pub mutation_rate: f64,
     /// Mutation step as a fraction of the gene's range (standard deviation).
     pub mutation_sigma: f64,
+    /// Diversity kept: while the population's diversity over its free
+    /// genes (see `diversity`) is below this, the mutation step grows by
+    /// floor / diversity (at most `MAX_BOOST` times). 0: off.
+    #[serde(default)]
+    pub diversity_floor: f64,
     /// Genes left as the starting genomes have them (`--freeze`): names,
     /// or `prefix*` for every gene whose name starts so.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
@@ -40,6 +45,7 @@ impl Default for GaSettings {
             blx_alpha: 0.3,
             mutation_rate: 0.15,
             mutation_sigma: 0.08,
+            diversity_floor: 0.0,
             frozen: Vec::new(),
         }
     }
@@ -106,6 +112,7 @@ pub fn next_generation(
     seed: u64,
 ) -> Vec<Genome> {
     let mut rng = Pcg32::seed_from_u64(seed);
+    let sigma = s.mutation_sigma * boost(pop, frozen, s.diversity_floor);
     let order = ranking(fitness);
     let mut next: Vec<Genome> = order
         .iter()
@@ -132,7 +139,7 @@ pub fn next_generation(
                 a.genes[i]
             };
             if unit(&mut rng) < s.mutation_rate {
-                v += normal(&mut rng) * s.mutation_sigma * (g.max - g.min);
+                v += normal(&mut rng) * sigma * (g.max - g.min);
             }
             child.genes[i] = v.clamp(g.min, g.max);
         }
@@ -141,17 +148,37 @@ pub fn next_generation(
     next
 }
 
+/// The most the diversity floor multiplies the mutation step by.
+pub const MAX_BOOST: f64 = 4.0;
+
+/// The mutation step's multiplier under a diversity floor: floor over the
+/// free genes' diversity, between 1 and `MAX_BOOST`.
+fn boost(pop: &[Genome], frozen: &FrozenGenes, floor: f64) -> f64 {
+    if floor <= 0.0 {
+        return 1.0;
+    }
+    let free: Vec<usize> = (0..N_GENES).filter(|&i| !frozen[i]).collect();
+    let d = spread_over(pop, &free);
+    (floor / d.max(1e-9)).clamp(1.0, MAX_BOOST)
+}
+
 /// Mean over genes of the population's standard deviation as a fraction of
 /// the gene's range (0 = all equal).
 pub fn diversity(pop: &[Genome]) -> f64 {
+    spread_over(pop, &(0..N_GENES).collect::<Vec<_>>())
+}
+
+/// `diversity` over the genes `genes`.
+fn spread_over(pop: &[Genome], genes: &[usize]) -> f64 {
     let n = pop.len().max(1) as f64;
     let mut total = 0.0;
-    for (i, g) in GENES.iter().enumerate() {
+    for &i in genes {
+        let g = &GENES[i];
         let mean = pop.iter().map(|p| p.genes[i]).sum::<f64>() / n;
         let var = pop.iter().map(|p| (p.genes[i] - mean).powi(2)).sum::<f64>() / n;
         total += var.sqrt() / (g.max - g.min);
     }
-    total / N_GENES as f64
+    total / genes.len().max(1) as f64
 }
 
 /// The first generation of `size` genomes: the initial genomes, then
@@ -224,6 +251,40 @@ mod tests {
         }
         assert_eq!(next, next_generation(&p, &fit, &s, &NONE, 9));
         assert_ne!(next, next_generation(&p, &fit, &s, &NONE, 10));
+    }
+
+    #[test]
+    fn a_collapsed_population_mutates_wider_under_a_diversity_floor() {
+        let same = vec![Genome::default(); 8];
+        let fit = vec![0.5; 8];
+        let plain = GaSettings {
+            mutation_rate: 1.0,
+            ..GaSettings::default()
+        };
+        let floored = GaSettings {
+            diversity_floor: 0.2,
+            ..plain.clone()
+        };
+        let d = |s: &GaSettings| diversity(&next_generation(&same, &fit, s, &NONE, 3));
+        // Diversity 0: the step grows the most (4×; bounds clip a little).
+        assert!(
+            d(&floored) > 3.0 * d(&plain),
+            "{} {}",
+            d(&floored),
+            d(&plain)
+        );
+        // Above the floor, nothing changes.
+        let spread = pop(8);
+        assert!(diversity(&spread) > 0.05, "{}", diversity(&spread));
+        let low = GaSettings {
+            diversity_floor: 0.05,
+            ..plain.clone()
+        };
+        let f: Vec<f64> = (0..8).map(f64::from).collect();
+        assert_eq!(
+            next_generation(&spread, &f, &low, &NONE, 3),
+            next_generation(&spread, &f, &plain, &NONE, 3)
+        );
     }
 
     #[test]

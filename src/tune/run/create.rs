@@ -39,6 +39,8 @@ pub struct NewRun {
     /// Futures per win-probability decision in the run's games.
     pub rollouts: u32,
     pub optimizer: Kind,
+    /// The GA's diversity floor (`GaSettings::diversity_floor`).
+    pub diversity_floor: f64,
 }
 
 /// Creates a run folder and its config.toml (seed, settings, suite,
@@ -87,6 +89,7 @@ pub fn create_run(new: &NewRun) -> Result<(RunDir, RunLock)> {
         init_sigma: 0.1,
         ga: GaSettings {
             frozen: new.freeze.clone(),
+            diversity_floor: new.diversity_floor,
             ..GaSettings::default()
         },
         fitness: new.fitness,
