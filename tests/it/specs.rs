@@ -188,6 +188,20 @@ fn a_rollout_budget_outside_the_genes_range_is_refused_before_any_game() {
 }
 
 #[test]
+fn a_diversity_floor_outside_0_to_1_is_refused_before_any_game() {
+    for floor in ["-0.1", "1.5", "NaN", "x"] {
+        let out = tuner()
+            .args(["evolve", "--generations", "1"])
+            .arg(format!("--diversity-floor={floor}"))
+            .output()
+            .unwrap();
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{floor}: {err}");
+        assert!(err.contains("0 (off) to 1"), "{floor}: {err}");
+    }
+}
+
+#[test]
 fn a_run_name_with_a_path_is_refused_and_install_of_nothing_names_no_flag() {
     for name in ["../escape", "a/b", "..", ".", ""] {
         let out = tuner()
