@@ -78,6 +78,11 @@ pub struct EvolveArgs {
     /// regret at 20 generations.
     #[arg(long, default_value_t = GaSettings::default().diversity_floor, value_parser = parse_floor, conflicts_with = "resume")]
     diversity_floor: f64,
+    /// CMA-ES's first step size, a fraction of each gene's range (0–1,
+    /// not 0). Small suits a start near its optimum, as a champion is;
+    /// `tuner optbench --terrain tuned` measures it.
+    #[arg(long, default_value_t = crate::tune::optim::cmaes::SIGMA0, value_parser = parse_sigma, conflicts_with = "resume")]
+    cmaes_sigma: f64,
     /// Run folder name under runs/ (default: run-s<seed>, made unique): a
     /// plain name, no path.
     #[arg(long, value_parser = parse_run_name, conflicts_with = "resume")]
@@ -210,6 +215,7 @@ fn open_or_create(a: &EvolveArgs) -> Result<(RunDir, crate::tune::run::lock::Run
         rollouts: a.rollouts,
         optimizer: a.optimizer,
         diversity_floor: a.diversity_floor,
+        cmaes_sigma: a.cmaes_sigma,
     })?)
 }
 
@@ -294,13 +300,25 @@ fn parse_rollouts(s: &str) -> Result<u32, BadBudget> {
 /// A diversity floor outside 0–1.
 #[derive(Debug, thiserror::Error)]
 #[error("{0:?}: a diversity floor is a fraction of each gene's range, 0 (off) to 1")]
-struct BadFloor(String);
+pub(crate) struct BadFloor(String);
 
-fn parse_floor(s: &str) -> Result<f64, BadFloor> {
+pub(crate) fn parse_floor(s: &str) -> Result<f64, BadFloor> {
     s.parse::<f64>()
         .ok()
         .filter(|f| (0.0..=1.0).contains(f))
         .ok_or_else(|| BadFloor(s.to_string()))
+}
+
+/// A step size outside (0, 1].
+#[derive(Debug, thiserror::Error)]
+#[error("{0:?}: CMA-ES's step size is a fraction of each gene's range, above 0 and at most 1")]
+pub(crate) struct BadSigma(String);
+
+pub(crate) fn parse_sigma(s: &str) -> Result<f64, BadSigma> {
+    s.parse::<f64>()
+        .ok()
+        .filter(|f| *f > 0.0 && *f <= 1.0)
+        .ok_or_else(|| BadSigma(s.to_string()))
 }
 
 /// A run name that is not one plain folder name.

@@ -8,6 +8,7 @@ use crate::text::{Align, Column, table};
 use crate::tune::ga::{GaSettings, frozen_genes};
 use crate::tune::optim::Kind;
 use crate::tune::optim::bench::{Contender, Row, Settings, run as run_bench, summary};
+use crate::tune::optim::planted::Terrain;
 use crate::tune::optim::racing::Racing;
 use anyhow::Result;
 use std::path::PathBuf;
@@ -39,13 +40,21 @@ pub struct OptbenchArgs {
     /// Landscapes (each optimiser runs once on each).
     #[arg(long, default_value_t = 7, value_parser = clap::value_parser!(u64).range(1..=10_000))]
     landscapes: u64,
+    /// Where the start stands: open (optima anywhere, 0.5–5 points a gene
+    /// from the start) or tuned (optima near the start, as a hand-set or
+    /// tuned genome has them).
+    #[arg(long, value_enum, default_value = "open")]
+    terrain: Terrain,
     /// Seed of the first landscape (the others follow).
     #[arg(long, default_value_t = 1)]
     seed: u64,
     /// The GA's diversity floor (`tuner evolve --diversity-floor`): below
     /// it the mutation step grows. 0: off.
-    #[arg(long, default_value_t = GaSettings::default().diversity_floor)]
+    #[arg(long, default_value_t = GaSettings::default().diversity_floor, value_parser = crate::edge::evolve::parse_floor)]
     diversity_floor: f64,
+    /// CMA-ES's first step size (as `tuner evolve --cmaes-sigma`).
+    #[arg(long, default_value_t = crate::tune::optim::cmaes::SIGMA0, value_parser = crate::edge::evolve::parse_sigma)]
+    cmaes_sigma: f64,
     /// Genes left as the start has them (as for `tuner evolve`).
     #[arg(long)]
     freeze: Vec<String>,
@@ -69,6 +78,7 @@ pub fn run(a: OptbenchArgs) -> Result<()> {
         validation_games: a.validation_games,
         landscapes: a.landscapes,
         seed: a.seed,
+        terrain: a.terrain,
         start: yacht_core::genome::Genome::default(),
         frozen: frozen_genes(&a.freeze)?,
         ga: GaSettings {
@@ -76,6 +86,7 @@ pub fn run(a: OptbenchArgs) -> Result<()> {
             ..GaSettings::default()
         },
         init_sigma: 0.1,
+        cmaes_sigma: a.cmaes_sigma,
     };
     let began = Instant::now();
     let traces = with_threads(a.threads, || run_bench(&settings))?;
@@ -86,9 +97,9 @@ pub fn run(a: OptbenchArgs) -> Result<()> {
         say!("{line}");
     }
     say!(
-        "{} landscapes with a planted optimum ({} active genes, start: the default genome), {:.1} s",
+        "{} landscapes with a planted optimum ({}; start: the default genome), {:.1} s",
         a.landscapes,
-        crate::tune::optim::planted::ACTIVE,
+        a.terrain.describe(),
         began.elapsed().as_secs_f64()
     );
     crate::edge::plot::optbench_png(&settings, &traces, &a.out, (1200, 700))?;

@@ -601,6 +601,12 @@ fn cmaes_and_random_runs_resume_to_the_uninterrupted_result() {
             config.contains(&format!("optimizer = \"{kind}\"")),
             "{config}"
         );
+        // CMA-ES's first step is recorded with its runs, and only there.
+        assert_eq!(
+            config.contains("cmaes_sigma = 0.05\n"),
+            kind == "cmaes",
+            "{config}"
+        );
         let checkpoint = std::fs::read_to_string(dir.join("runs/short/checkpoint.json")).unwrap();
         assert!(
             checkpoint.contains(&format!("\"kind\":\"{kind}\"")),

@@ -41,8 +41,8 @@ fn draw(s: &Settings, traces: &[Trace], out: &Path, size: (u32, u32)) -> Result<
     let mut c = ChartBuilder::on(&main)
         .caption(
             format!(
-                "planted optimum: regret of the validated winner ({} landscapes, {} genomes × {} games a generation)",
-                s.landscapes, s.population, s.games
+                "planted optimum, {} terrain: regret of the validated winner ({} landscapes, {} genomes × {} games a generation)",
+                s.terrain.name(), s.landscapes, s.population, s.games
             ),
             ("sans-serif", 16),
         )

@@ -8,7 +8,7 @@
 //! and distance are recorded at every generation. Runs are independent and
 //! spread over threads; the figures do not depend on their number.
 
-use super::planted::Landscape;
+use super::planted::{Landscape, Terrain};
 use super::racing::{Racing, race, rungs};
 use super::{Kind, Start, start};
 use crate::rng::derive_seed;
@@ -44,10 +44,12 @@ pub struct Settings {
     /// Landscapes (and runs per optimiser): seeds `seed`, `seed + 1`, ….
     pub landscapes: u64,
     pub seed: u64,
+    pub terrain: Terrain,
     pub start: Genome,
     pub frozen: FrozenGenes,
     pub ga: GaSettings,
     pub init_sigma: f64,
+    pub cmaes_sigma: f64,
 }
 
 /// One run: its optimiser and landscape, and after each generation the
@@ -71,7 +73,7 @@ pub fn run(s: &Settings) -> Vec<Trace> {
 }
 
 fn trace(s: &Settings, contender: Contender, landscape: u64) -> Trace {
-    let land = Landscape::new(landscape, &s.start, &s.frozen);
+    let land = Landscape::new(landscape, s.terrain, &s.start, &s.frozen);
     // The first generation as `tuner evolve` makes it from one start.
     let start_genomes = std::slice::from_ref(&s.start);
     let initial = first_population(
@@ -89,6 +91,7 @@ fn trace(s: &Settings, contender: Contender, landscape: u64) -> Trace {
             frozen: &s.frozen,
             ga: &s.ga,
             seed: derive_seed(&[landscape, 0x0B7]),
+            cmaes_sigma: s.cmaes_sigma,
         },
     );
     let mut t = Trace {
@@ -216,10 +219,12 @@ mod tests {
             validation_games: 2000,
             landscapes: 3,
             seed: 1,
+            terrain: Terrain::Open,
             start: Genome::default(),
             frozen: [false; N_GENES],
             ga: GaSettings::default(),
             init_sigma: 0.1,
+            cmaes_sigma: super::super::cmaes::SIGMA0,
         }
     }
 
@@ -230,7 +235,7 @@ mod tests {
         assert_eq!(traces, run(&s));
         assert_eq!(traces.len(), 9);
         for t in &traces {
-            let land = Landscape::new(t.landscape, &s.start, &s.frozen);
+            let land = Landscape::new(t.landscape, s.terrain, &s.start, &s.frozen);
             let at_start = land.regret(&s.start);
             assert_eq!(t.regret.len(), 12);
             // Not worse than the start by more than noise after 12

@@ -104,6 +104,8 @@ pub struct Start<'a> {
     pub frozen: &'a FrozenGenes,
     pub ga: &'a GaSettings,
     pub seed: u64,
+    /// CMA-ES's first step size (fraction of each range).
+    pub cmaes_sigma: f64,
 }
 
 /// A fresh optimiser of `kind`.

@@ -86,6 +86,10 @@ pub struct RunConfig {
     /// recorded: the GA).
     #[serde(default, skip_serializing_if = "is_ga")]
     pub optimizer: Kind,
+    /// CMA-ES's first step size, in runs that use it (CMA-ES runs before it
+    /// was recorded: `SIGMA0_BEFORE`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub cmaes_sigma: Option<f64>,
 }
 
 fn is_ga(k: &Kind) -> bool {
@@ -369,6 +373,7 @@ mod tests {
             resumed_at: vec![],
             folders: Folders::default(),
             optimizer: Kind::Ga,
+            cmaes_sigma: None,
             rollouts,
         };
         let off = cfg(0, &["prio_one"]).frozen().unwrap();

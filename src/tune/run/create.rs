@@ -41,6 +41,8 @@ pub struct NewRun {
     pub optimizer: Kind,
     /// The GA's diversity floor (`GaSettings::diversity_floor`).
     pub diversity_floor: f64,
+    /// CMA-ES's first step size (recorded when the optimiser is CMA-ES).
+    pub cmaes_sigma: f64,
 }
 
 /// Creates a run folder and its config.toml (seed, settings, suite,
@@ -105,6 +107,7 @@ pub fn create_run(new: &NewRun) -> Result<(RunDir, RunLock)> {
         folders: new.folders.clone(),
         rollouts: new.rollouts,
         optimizer: new.optimizer,
+        cmaes_sigma: (new.optimizer == Kind::Cmaes).then_some(new.cmaes_sigma),
     };
     dir.save_config(&cfg)?;
     Ok((dir, lock))

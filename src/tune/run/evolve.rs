@@ -154,6 +154,7 @@ fn fresh_checkpoint(cfg: &RunConfig, frozen: &FrozenGenes) -> Checkpoint {
                     frozen,
                     ga: &cfg.ga,
                     seed: derive_seed(&[cfg.seed, 0x0B7]),
+                    cmaes_sigma: cfg.cmaes_sigma.unwrap_or(optim::cmaes::SIGMA0_BEFORE),
                 },
             );
             let population = opt.ask();
