@@ -125,7 +125,9 @@ fn stem(file: &str) -> String {
         .map_or_else(|| file.to_string(), |s| s.to_string_lossy().into_owned())
 }
 
-/// Both verdicts in a few words.
+/// Both verdicts in a few words; a test that did not conclude says so
+/// ("gain unsure": not shown better; "held out unsure": not shown not worse by the
+/// margin), not that the winner is worse.
 fn short_verdict(r: &super::ValidationRecord) -> String {
     if r.same_as_incumbent {
         return "is the champion".into();
@@ -133,12 +135,12 @@ fn short_verdict(r: &super::ValidationRecord) -> String {
     let training = match &r.comparison {
         None => "no champion",
         Some(c) if c.better() => "better",
-        Some(_) => "not better",
+        Some(_) => "gain unsure",
     };
     let heldout = match &r.heldout {
         None => "",
         Some(h) if h.not_worse => ", held out not worse",
-        Some(_) => ", held out worse",
+        Some(_) => ", held out unsure",
     };
     format!("{training}{heldout}")
 }
