@@ -297,28 +297,42 @@ fn parse_rollouts(s: &str) -> Result<u32, BadBudget> {
         })
 }
 
-/// A diversity floor outside 0–1.
+/// A fraction of each gene's range outside what its flag takes.
 #[derive(Debug, thiserror::Error)]
-#[error("{0:?}: a diversity floor is a fraction of each gene's range, 0 (off) to 1")]
-pub(crate) struct BadFloor(String);
-
-pub(crate) fn parse_floor(s: &str) -> Result<f64, BadFloor> {
-    s.parse::<f64>()
-        .ok()
-        .filter(|f| (0.0..=1.0).contains(f))
-        .ok_or_else(|| BadFloor(s.to_string()))
+#[error("{given:?}: {what} is a fraction of each gene's range, {takes}")]
+pub(crate) struct BadFraction {
+    given: String,
+    what: &'static str,
+    takes: &'static str,
 }
 
-/// A step size outside (0, 1].
-#[derive(Debug, thiserror::Error)]
-#[error("{0:?}: CMA-ES's step size is a fraction of each gene's range, above 0 and at most 1")]
-pub(crate) struct BadSigma(String);
-
-pub(crate) fn parse_sigma(s: &str) -> Result<f64, BadSigma> {
+/// `s` as a fraction that `ok` accepts, else what the flag takes.
+fn fraction(
+    s: &str,
+    ok: fn(f64) -> bool,
+    what: &'static str,
+    takes: &'static str,
+) -> Result<f64, BadFraction> {
     s.parse::<f64>()
         .ok()
-        .filter(|f| *f > 0.0 && *f <= 1.0)
-        .ok_or_else(|| BadSigma(s.to_string()))
+        .filter(|&f| ok(f))
+        .ok_or_else(|| BadFraction {
+            given: s.to_string(),
+            what,
+            takes,
+        })
+}
+
+/// `--diversity-floor`: 0 (off) to 1.
+pub(crate) fn parse_floor(s: &str) -> Result<f64, BadFraction> {
+    let ok = |f: f64| (0.0..=1.0).contains(&f);
+    fraction(s, ok, "a diversity floor", "0 (off) to 1")
+}
+
+/// `--cmaes-sigma`: above 0, at most 1.
+pub(crate) fn parse_sigma(s: &str) -> Result<f64, BadFraction> {
+    let ok = |f: f64| f > 0.0 && f <= 1.0;
+    fraction(s, ok, "CMA-ES's step size", "above 0 and at most 1")
 }
 
 /// A run name that is not one plain folder name.

@@ -87,6 +87,11 @@ pub fn frozen_genes(patterns: &[String]) -> Result<FrozenGenes, NoSuchGene> {
     Ok(frozen)
 }
 
+/// The genes that move (not frozen), by index.
+pub fn free_genes(frozen: &FrozenGenes) -> Vec<usize> {
+    (0..N_GENES).filter(|&i| !frozen[i]).collect()
+}
+
 /// Indices of the population sorted by fitness, best first (ties: lower index).
 pub fn ranking(fitness: &[f64]) -> Vec<usize> {
     let mut idx: Vec<usize> = (0..fitness.len()).collect();
@@ -157,8 +162,7 @@ fn boost(pop: &[Genome], frozen: &FrozenGenes, floor: f64) -> f64 {
     if floor <= 0.0 {
         return 1.0;
     }
-    let free: Vec<usize> = (0..N_GENES).filter(|&i| !frozen[i]).collect();
-    let d = spread_over(pop, &free);
+    let d = spread_over(pop, &free_genes(frozen));
     (floor / d.max(1e-9)).clamp(1.0, MAX_BOOST)
 }
 

@@ -189,25 +189,29 @@ fn a_rollout_budget_outside_the_genes_range_is_refused_before_any_game() {
 
 #[test]
 fn a_diversity_floor_or_cmaes_step_outside_its_range_is_refused_before_any_game() {
-    for floor in ["-0.1", "1.5", "NaN", "x"] {
-        let out = tuner()
-            .args(["evolve", "--generations", "1"])
-            .arg(format!("--diversity-floor={floor}"))
-            .output()
-            .unwrap();
-        let err = String::from_utf8_lossy(&out.stderr);
-        assert_eq!(out.status.code(), Some(2), "{floor}: {err}");
-        assert!(err.contains("0 (off) to 1"), "{floor}: {err}");
-    }
-    for sigma in ["0", "1.5", "x"] {
-        let out = tuner()
-            .args(["evolve", "--generations", "1", "--optimizer", "cmaes"])
-            .arg(format!("--cmaes-sigma={sigma}"))
-            .output()
-            .unwrap();
-        let err = String::from_utf8_lossy(&out.stderr);
-        assert_eq!(out.status.code(), Some(2), "{sigma}: {err}");
-        assert!(err.contains("above 0 and at most 1"), "{sigma}: {err}");
+    let cases = [
+        (
+            "diversity-floor",
+            &["-0.1", "1.5", "NaN", "x"][..],
+            "0 (off) to 1",
+        ),
+        (
+            "cmaes-sigma",
+            &["0", "1.5", "x"][..],
+            "above 0 and at most 1",
+        ),
+    ];
+    for (flag, values, takes) in cases {
+        for value in values {
+            let out = tuner()
+                .args(["evolve", "--generations", "1", "--optimizer", "cmaes"])
+                .arg(format!("--{flag}={value}"))
+                .output()
+                .unwrap();
+            let err = String::from_utf8_lossy(&out.stderr);
+            assert_eq!(out.status.code(), Some(2), "--{flag}={value}: {err}");
+            assert!(err.contains(takes), "--{flag}={value}: {err}");
+        }
     }
 }
 

@@ -125,8 +125,8 @@ fn raced(land: &Landscape, pop: &[Genome], games: u64, dice: u64, racing: Racing
             k => derive_seed(&[dice, k as u64]),
         };
         let those: Vec<Genome> = alive.iter().map(|&i| pop[i].clone()).collect();
-        let rates = land.measure(&those, games, seed);
-        rates.iter().map(|r| r * games as f64).collect()
+        let wins = land.wins(&those, games, seed);
+        wins.into_iter().map(|w| w as f64).collect()
     });
     r.standing()
 }

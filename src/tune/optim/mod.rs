@@ -14,6 +14,7 @@ pub mod planted;
 pub mod racing;
 pub mod random;
 
+pub use crate::tune::ga::free_genes;
 use crate::tune::ga::{FrozenGenes, GaSettings};
 use yacht_core::genome::{GENES, Genome};
 
@@ -127,11 +128,6 @@ pub fn to_unit(gene: usize, value: f64) -> f64 {
 pub fn from_unit(gene: usize, y: f64) -> f64 {
     let g = &GENES[gene];
     (g.min + y * (g.max - g.min)).clamp(g.min, g.max)
-}
-
-/// The genes that move (not frozen), by index.
-pub fn free_genes(frozen: &FrozenGenes) -> Vec<usize> {
-    (0..GENES.len()).filter(|&i| !frozen[i]).collect()
 }
 
 /// The `k` genomes of highest fitness, best first (ties: the earlier).

@@ -174,6 +174,12 @@ impl Landscape {
     /// Measured win rates of `genomes` over `games` games each, the draws
     /// of stream `seed` (see the module's doc).
     pub fn measure(&self, genomes: &[Genome], games: u64, seed: u64) -> Vec<f64> {
+        let wins = self.wins(genomes, games, seed);
+        wins.iter().map(|&w| w as f64 / games as f64).collect()
+    }
+
+    /// Games won by each of `genomes` out of `games` (see `measure`).
+    pub fn wins(&self, genomes: &[Genome], games: u64, seed: u64) -> Vec<u64> {
         let mut shared = Pcg32::seed_from_u64(derive_seed(&[seed, 0x5A]));
         let common: Vec<Option<f64>> = (0..games)
             .map(|_| {
@@ -187,11 +193,10 @@ impl Landscape {
             .map(|(k, g)| {
                 let p = self.truth(g);
                 let mut own = Pcg32::seed_from_u64(derive_seed(&[seed, 0x0E, k as u64]));
-                let wins = common
+                common
                     .iter()
                     .filter(|c| c.unwrap_or_else(|| unit(&mut own)) < p)
-                    .count();
-                wins as f64 / games as f64
+                    .count() as u64
             })
             .collect()
     }

@@ -91,11 +91,6 @@ impl Race {
             .map(|(r, &k)| k as f64 + r)
             .collect()
     }
-
-    /// Games played in all.
-    pub fn total_games(&self) -> u64 {
-        self.games.iter().sum()
-    }
 }
 
 /// Runs the race over `n` candidates: `play(rung, alive, games)` returns
@@ -177,7 +172,7 @@ mod tests {
         assert_eq!(seen[2], [7, 6]);
         assert_eq!(r.reached, [1, 0, 0, 0, 0, 1, 2, 2]);
         assert_eq!(r.games[7], 40 + 80 + 160);
-        assert_eq!(r.total_games(), 8 * 120);
+        assert_eq!(r.games.iter().sum::<u64>(), 8 * 120);
         let s = r.standing();
         let order = crate::tune::ga::ranking(&s);
         assert_eq!(&order[..4], [7, 6, 5, 0]);
