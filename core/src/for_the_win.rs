@@ -149,7 +149,7 @@ impl GenomeBot {
         let futures = if self.g[WP_FAST] >= 0.5 && left as f32 > self.g[WP_BID_ROLLOUTS] {
             self.normal_futures(view, a, b)?
         } else {
-            self.rolled_out_futures(view, a, b, self.g[WP_ROLLOUTS].round() as u32)?
+            self.rolled_out_futures(view, (a, b), self.g[WP_ROLLOUTS].round() as u32, 0)?
         };
         Some(match self.read(view) {
             Some(theirs) => futures.best_response(&theirs, value),
@@ -192,16 +192,18 @@ impl GenomeBot {
         Margin::between(me, opp, factor).skewed(me, opp, f64::from(self.g[WP_SKEW]))
     }
 
-    /// The margins of the same `rollouts` futures after this auction when
-    /// I receive A and when B.
+    /// The margins of the same `rollouts` futures (seeded by the position
+    /// and the roll, the seed salted by `salt`) after this auction when I
+    /// receive A and when B.
     fn rolled_out_futures(
         &self,
         view: &View,
-        a: Dice5,
-        b: Dice5,
+        (a, b): (Dice5, Dice5),
         rollouts: u32,
+        salt: u64,
     ) -> Option<Futures> {
-        let seed = seed_of(view) ^ rollout::mix(u64::from(a.0) << 8 | u64::from(b.0));
+        let roll = rollout::mix(u64::from(a.0) << 8 | u64::from(b.0));
+        let seed = seed_of(view) ^ roll ^ salt;
         let margins = |mine, theirs| {
             let me = Side::after_bundle(self.values, &view.me, mine)?;
             let opp = Side::after_bundle(self.values, &view.opp, theirs)?;
@@ -260,6 +262,21 @@ pub enum Estimator {
     Tables,
     /// This many rollouts on the position's seeded futures.
     Rollouts(u32),
+    /// This many rollouts on other futures than `Rollouts`' (the
+    /// position's seed salted): a judge of the other estimators' choices
+    /// that does not share their noise.
+    Judge(u32),
+}
+
+impl Estimator {
+    /// The rollouts' count and the salt of their seed; None for the tables.
+    fn rollouts(self) -> Option<(u32, u64)> {
+        match self {
+            Estimator::Tables => None,
+            Estimator::Rollouts(n) => Some((n, 0)),
+            Estimator::Judge(n) => Some((n, 0x4a75_6467_6520_2121)),
+        }
+    }
 }
 
 impl GenomeBot {
@@ -272,11 +289,11 @@ impl GenomeBot {
             return None;
         };
         let (candidates, mine, opp) = self.put_candidates(view, hand)?;
-        let chances = match estimator {
-            Estimator::Tables => self.table_chances(&mine, opp)?,
-            Estimator::Rollouts(n) => {
-                let c =
-                    rollout::compare(self.values, &mine, opp, view.rolls_seen, n, seed_of(view));
+        let chances = match estimator.rollouts() {
+            None => self.table_chances(&mine, opp)?,
+            Some((n, salt)) => {
+                let seed = seed_of(view) ^ salt;
+                let c = rollout::compare(self.values, &mine, opp, view.rolls_seen, n, seed);
                 c.points
                     .iter()
                     .map(|&p| f64::from(p) / f64::from(2 * n))
@@ -293,10 +310,19 @@ impl GenomeBot {
             return None;
         }
         let (a, b) = view.roll?.dice?;
-        match estimator {
-            Estimator::Tables => self.normal_futures(view, a, b),
-            Estimator::Rollouts(n) => self.rolled_out_futures(view, a, b, n),
+        match estimator.rollouts() {
+            None => self.normal_futures(view, a, b),
+            Some((n, salt)) => self.rolled_out_futures(view, (a, b), n, salt),
         }
+    }
+
+    /// Mean P(win) of each of `bids` against the opponent's bids as read,
+    /// the margins after this auction by `estimator`; None before round 2,
+    /// without an estimate or without a read.
+    pub fn bid_chances(&self, view: &View, estimator: Estimator, bids: &[Bid]) -> Option<Vec<f64>> {
+        let futures = self.bid_futures(view, estimator)?;
+        let theirs = self.read(view)?;
+        Some(bids.iter().map(|&b| futures.expected(b, &theirs)).collect())
     }
 }
 
@@ -595,6 +621,34 @@ mod tests {
             edge += c.edge(1).0;
         }
         assert!(edge > 0.0, "{edge} over {} switched puts", switched.len());
+    }
+
+    #[test]
+    fn the_judge_plays_other_futures_than_the_rollouts_each_seeded() {
+        let wp = bot(&Genome::default());
+        let mut a = DpBot::new(testkit::table());
+        let mut b = DpBot::new(testkit::table());
+        let (bids, puts) = testkit::positions(&mut a, &mut b, 1);
+        let v = bids.iter().find(|v| v.rolls_seen == 6).unwrap();
+        let futures = |e| wp.bid_futures(v, e).unwrap();
+        assert_eq!(
+            futures(Estimator::Judge(200)),
+            futures(Estimator::Judge(200))
+        );
+        assert_ne!(
+            futures(Estimator::Rollouts(200)),
+            futures(Estimator::Judge(200))
+        );
+        let v = puts.iter().find(|v| v.rolls_seen == 6).unwrap();
+        let chances = |e| wp.put_chances(v, e).unwrap();
+        assert_eq!(
+            chances(Estimator::Judge(200)),
+            chances(Estimator::Judge(200))
+        );
+        assert_ne!(
+            chances(Estimator::Rollouts(200)),
+            chances(Estimator::Judge(200))
+        );
     }
 
     #[test]

@@ -92,8 +92,9 @@ impl Futures {
         0.5 * (coin[0] + coin[1])
     }
 
-    /// Mean P(win) of `mine` over the opponent's predicted bids.
-    fn expected(&self, mine: Bid, theirs: &[Bid]) -> f64 {
+    /// Mean P(win) of `mine` over the opponent's predicted bids (each
+    /// equally likely; not empty).
+    pub fn expected(&self, mine: Bid, theirs: &[Bid]) -> f64 {
         theirs.iter().map(|&t| self.against(mine, t)).sum::<f64>() / theirs.len() as f64
     }
 

@@ -17,13 +17,24 @@ use yacht_core::genome_bot::GenomeBot;
 use yacht_core::rules::{Bid, Bundle};
 
 /// One put position: its round, my lead, whether both estimators pick the
-/// same put, and the tables' mean |P(win) error| over the candidates.
+/// same put, the tables' mean |P(win) error| over the candidates, and
+/// what the picks gain over the put by value (the genome's first).
 #[derive(Clone, Debug, PartialEq)]
 pub struct PutRow {
     pub round: usize,
     pub lead: i32,
     pub same: bool,
     pub error: f64,
+    pub gain: Gain,
+}
+
+/// What a decision by win probability gains over the value's, in P(win)
+/// as a judge of as many rollouts on other futures sees it (so neither
+/// choice saw the judge's noise): the tables' choice and the reference's.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct Gain {
+    pub tables: f64,
+    pub reference: f64,
 }
 
 /// One bid position: its round, my lead, whether both bid on the same
@@ -40,13 +51,33 @@ pub struct BidRow {
     pub value_off: u32,
     pub indifference_off: u32,
     pub value_indifference_off: u32,
+    pub gain: Gain,
 }
 
-/// The rows of an agreement measurement.
+/// The rows of an agreement measurement, from `games` games.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct Agreement {
+    pub games: u64,
     pub puts: Vec<PutRow>,
     pub bids: Vec<BidRow>,
+}
+
+impl Agreement {
+    /// What the decisions by win probability gain per game over the
+    /// value's (puts, bids), summed over the game's decisions.
+    pub fn per_game(&self) -> [Gain; 2] {
+        let sum = |gains: &mut dyn Iterator<Item = Gain>| {
+            let n = self.games.max(1) as f64;
+            gains.fold(Gain::default(), |s, g| Gain {
+                tables: s.tables + g.tables / n,
+                reference: s.reference + g.reference / n,
+            })
+        };
+        [
+            sum(&mut self.puts.iter().map(|r| r.gain)),
+            sum(&mut self.bids.iter().map(|r| r.gain)),
+        ]
+    }
 }
 
 /// `g` deciding every put and bid by win probability, by the tables
@@ -81,7 +112,7 @@ pub fn measure(
         .map(|game| bid_rows(g, game, futures))
         .collect::<Vec<_>>()
         .concat();
-    Agreement { puts, bids }
+    Agreement { games, puts, bids }
 }
 
 fn lead(v: &View) -> i32 {
@@ -93,6 +124,7 @@ fn put_row(g: &Genome, v: &View, futures: u32) -> Option<PutRow> {
     let bot = deciding(g, true, futures);
     let tables = bot.put_chances(v, Estimator::Tables)?;
     let rolled = bot.put_chances(v, Estimator::Rollouts(futures))?;
+    let judged = bot.put_chances(v, Estimator::Judge(futures))?;
     let pick =
         |c: &[(_, f64)]| (0..c.len()).fold(0, |best, k| if c[k].1 > c[best].1 { k } else { best });
     let error = tables
@@ -101,11 +133,16 @@ fn put_row(g: &Genome, v: &View, futures: u32) -> Option<PutRow> {
         .map(|(t, r)| (t.1 - r.1).abs())
         .sum::<f64>()
         / tables.len() as f64;
+    let (t, r) = (pick(&tables), pick(&rolled));
     Some(PutRow {
         round: v.rolls_seen,
         lead: lead(v),
-        same: pick(&tables) == pick(&rolled),
+        same: t == r,
         error,
+        gain: Gain {
+            tables: judged[t].1 - judged[0].1,
+            reference: judged[r].1 - judged[0].1,
+        },
     })
 }
 
@@ -133,6 +170,7 @@ fn bid_rows(g: &Genome, game: &GameViews, futures: u32) -> Vec<BidRow> {
         .filter_map(|(v, t, r, d)| {
             let by = |e| Some(tables.bid_futures(v, e)?.indifference(d.bundle));
             let (ti, ri) = (by(Estimator::Tables)?, by(Estimator::Rollouts(futures))?);
+            let judged = tables.bid_chances(v, Estimator::Judge(futures), &[t, r, d])?;
             Some(BidRow {
                 round: v.rolls_seen,
                 lead: lead(v),
@@ -141,6 +179,10 @@ fn bid_rows(g: &Genome, game: &GameViews, futures: u32) -> Vec<BidRow> {
                 value_off: off(d, r),
                 indifference_off: off(ti, ri),
                 value_indifference_off: off(d, ri),
+                gain: Gain {
+                    tables: judged[0] - judged[2],
+                    reference: judged[1] - judged[2],
+                },
             })
         })
         .collect()
@@ -169,6 +211,7 @@ mod tests {
         let last: Vec<_> = a.puts.iter().filter(|r| r.round == 12).collect();
         assert_eq!(last.len(), 2);
         assert!(last.iter().all(|r| r.same && r.error == 0.0), "{last:?}");
+        assert!(last.iter().all(|r| r.gain == Gain::default()), "{last:?}");
         // Round 12's bid: the margin after it is known too.
         let last_bids = a.bids.iter().filter(|r| r.round == 12);
         assert!(last_bids.clone().all(|r| r.indifference_off <= 1), "{a:?}");
