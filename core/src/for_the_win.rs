@@ -182,7 +182,8 @@ impl GenomeBot {
             );
             Some(self.margin(me, opp))
         };
-        Some(Futures::normal(margin(me_a, opp_b)?, margin(me_b, opp_a)?))
+        let taking = f64::from(self.g[WP_BID_MARGIN]) / 100.0;
+        Some(Futures::normal(margin(me_a, opp_b)?, margin(me_b, opp_a)?).taking_at(taking))
     }
 
     /// The margin between two outlooks as the genes model it (spread

@@ -231,6 +231,13 @@ pub const GENES: &[Gene] = &[
         "with wp_fast: a put other than the best by value is made only when the tables give it this many points (of 100) of P(win) more",
     ),
     g(
+        "wp_bid_margin",
+        0.0,
+        3.0,
+        0.0,
+        "with wp_fast: the tables' bid takes a bundle the opponent bids on too only when that wins this many points (of 100) of P(win) more (the normal model leans toward taking)",
+    ),
+    g(
         "wp_confidence",
         0.0,
         4.0,
@@ -309,6 +316,7 @@ pub const WP_BID_ROLLOUTS: usize = gene_index("wp_bid_rollouts");
 pub const WP_LAST_EXACT: usize = gene_index("wp_last_exact");
 pub const WP_SKEW: usize = gene_index("wp_skew");
 pub const WP_PUT_MARGIN: usize = gene_index("wp_put_margin");
+pub const WP_BID_MARGIN: usize = gene_index("wp_bid_margin");
 pub const WP_BID_AUCTIONS: usize = gene_index("wp_bid_auctions");
 pub const WP_READ_TOLERANCE: usize = gene_index("wp_read_tolerance");
 pub const WP_READ: usize = gene_index("wp_read");
