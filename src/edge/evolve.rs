@@ -256,9 +256,11 @@ pub fn run(a: EvolveArgs) -> Result<()> {
         validate(&dir, &cp, &params_best, &mut progress)
     })?
     .map_err(stopped(&dir))?;
-    let record = match a.install && v.record.earned() {
-        true => install(&dir)?.record,
-        false => v.record,
+    // A refused install is told after the run's summary.
+    let installed = (a.install && v.record.earned()).then(|| install(&dir));
+    let record = match &installed {
+        Some(Ok(done)) => done.record.clone(),
+        _ => v.record.clone(),
     };
     let plot = cfg.folders.plot(&cfg.name);
     crate::edge::plot::plot_run(&dir, &plot, (1200, 900))?;
@@ -271,7 +273,10 @@ pub fn run(a: EvolveArgs) -> Result<()> {
         plot: &plot,
     };
     write_out(&summary.to_string());
-    Ok(())
+    match installed {
+        Some(Err(refused)) => Err(refused.into()),
+        _ => Ok(()),
+    }
 }
 
 /// A rollout budget that is neither 0 nor in the gene's range.

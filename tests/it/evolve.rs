@@ -383,15 +383,15 @@ fn a_run_saved_before_a_gene_was_added_resumes_with_its_default_noted() {
 }
 
 /// A run from params/default.toml against a copy of `incumbent` as the
-/// params folder's best.toml; returns (params folder, run folder, stdout).
-fn against_incumbent(
+/// params folder's best.toml: (params folder, the command).
+fn incumbent_run(
     dir: &Path,
     name: &str,
     incumbent: &str,
     seed: u64,
     validation_games: u64,
     install: bool,
-) -> (std::path::PathBuf, std::path::PathBuf, String) {
+) -> (std::path::PathBuf, Command) {
     let params = dir.join(format!("params-{name}"));
     std::fs::create_dir_all(&params).unwrap();
     std::fs::write(params.join("best.toml"), incumbent).unwrap();
@@ -406,19 +406,68 @@ fn against_incumbent(
     if install {
         cmd.arg("--install");
     }
-    let out = run_ok(
-        cmd.args(["--quiet", "--generations", "1", "--population", "3"])
-            .args(["--games", "4", "--validate-top", "1", "--name", name])
-            .args(["--seed", &seed.to_string()])
-            .args(["--validation-games", &validation_games.to_string()])
-            .arg("--suite")
-            .arg(&suite)
-            .arg("--init")
-            .arg(repo("params/default.toml"))
-            .folders(dir, &params),
-    );
+    cmd.args(["--quiet", "--generations", "1", "--population", "3"])
+        .args(["--games", "4", "--validate-top", "1", "--name", name])
+        .args(["--seed", &seed.to_string()])
+        .args(["--validation-games", &validation_games.to_string()])
+        .arg("--suite")
+        .arg(&suite)
+        .arg("--init")
+        .arg(repo("params/default.toml"))
+        .folders(dir, &params);
+    (params, cmd)
+}
+
+/// [`incumbent_run`], run to success; returns (params folder, run folder,
+/// stdout).
+fn against_incumbent(
+    dir: &Path,
+    name: &str,
+    incumbent: &str,
+    seed: u64,
+    validation_games: u64,
+    install: bool,
+) -> (std::path::PathBuf, std::path::PathBuf, String) {
+    let (params, mut cmd) = incumbent_run(dir, name, incumbent, seed, validation_games, install);
+    let out = run_ok(&mut cmd);
     let stdout = String::from_utf8_lossy(&out.stdout).into_owned();
     (params, dir.join("runs").join(name), stdout)
+}
+
+#[test]
+fn a_champion_played_otherwise_than_its_file_says_is_not_replaced() {
+    let dir = scratch("evolve-otherwise");
+    // A weak champion whose last two bids are by rollouts: the run (no
+    // --rollouts) plays them by the tables, so its verdicts are not about
+    // the champion as it plays, and --install refuses after the summary.
+    let weak = "prio_yacht = -15\nprio_choice = 15\nprio_one = 15\nbid_cap = 0\n\
+                future_weight = 0.5\nwp_bid_auctions = 2\n";
+    let (params, mut cmd) = incumbent_run(&dir, "otherwise", weak, 1, 400, true);
+    let out = cmd.output().unwrap();
+    let (stdout, stderr) = (
+        String::from_utf8_lossy(&out.stdout),
+        String::from_utf8_lossy(&out.stderr),
+    );
+    assert!(!out.status.success(), "{stdout}");
+    assert!(
+        stdout.starts_with(
+            "run otherwise: NOT INSTALLED (the verdicts allow it, but saw the champion played otherwise"
+        ),
+        "{stdout}"
+    );
+    assert!(
+        stdout.contains("note: the champion was played as this run plays"),
+        "{stdout}"
+    );
+    assert!(
+        stderr.contains("saw the champion played otherwise than the file says"),
+        "{stderr}"
+    );
+    assert_eq!(
+        std::fs::read_to_string(params.join("best.toml")).unwrap(),
+        weak
+    );
+    assert!(!params.join("history").exists());
 }
 
 #[test]

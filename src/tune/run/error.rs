@@ -96,6 +96,18 @@ pub enum RunError {
         path: PathBuf,
         best: PathBuf,
     },
+    #[error(
+        "run `{run}`'s winner is not installed: its verdicts saw {who} played otherwise than \
+         the file says (--rollouts {rollouts} changed its win-probability decisions), so they \
+         are not about what installing would replace or ship. Validate with a run that plays \
+         both as their files say (--rollouts equal to their wp_rollouts), or measure with \
+         tuner eval --baseline"
+    )]
+    PlayedOtherwise {
+        run: String,
+        who: &'static str,
+        rollouts: u32,
+    },
     #[error("cannot encode {what}: {err}")]
     Encode {
         what: &'static str,

@@ -5,7 +5,7 @@
 //! replaced champion is kept in `params/history/` (the hall of fame), named
 //! for the run that wrote it.
 
-use super::config::RunConfig;
+use super::config::{RunConfig, changed_by_budget};
 use super::create::free_path;
 use super::dir::RunDir;
 use super::error::{Result, RunError};
@@ -14,6 +14,7 @@ use super::verdict::ValidationRecord;
 use crate::files::{read_file, write_atomic};
 use crate::tune::eval::Evaluation;
 use std::path::{Path, PathBuf};
+use yacht_core::genome::Genome;
 
 /// What installing did.
 #[derive(Clone, Debug, PartialEq)]
@@ -28,7 +29,8 @@ pub struct Installed {
 /// Installs the validated winner of the run in `dir` as the champion of
 /// its params folder: refused (nothing changed) when the run has not been
 /// validated, was installed already, its verdicts do not say better, or
-/// the champion has changed since the run compared its winner with it.
+/// the champion has changed since the run compared its winner with it, or
+/// the run played either of them otherwise than its file says.
 pub fn install(dir: &RunDir) -> Result<Installed> {
     let cfg = dir.load_config()?;
     let mut record = dir
@@ -53,6 +55,14 @@ pub fn install(dir: &RunDir) -> Result<Installed> {
     if let Some(why) = record.refusal() {
         return Err(RunError::NotEarned { run: cfg.name, why });
     }
+    let winner = yacht_genome_file::read_genome(&dir.best(), &dir.best().display().to_string())?;
+    if let Some(who) = played_otherwise(cfg.rollouts, now.as_ref(), &winner) {
+        return Err(RunError::PlayedOtherwise {
+            run: cfg.name,
+            who,
+            rollouts: cfg.rollouts,
+        });
+    }
     let text = read_file(&dir.best())?;
     let kept = match now {
         Some(_) => Some(keep_in_history(&champion, &cfg.name)?),
@@ -76,6 +86,25 @@ pub fn install(dir: &RunDir) -> Result<Installed> {
         ),
     )?;
     Ok(Installed { champion, record })
+}
+
+/// Which of the two a run's verdicts saw played otherwise than its file
+/// says (the run's `rollouts`, `--rollouts`, changed how its win-probability decisions
+/// are made): then the verdicts are not about the genome installing would
+/// ship, or not about the champion it would replace. None when both played
+/// as their files say.
+pub fn played_otherwise(
+    rollouts: u32,
+    champion: Option<&Genome>,
+    winner: &Genome,
+) -> Option<&'static str> {
+    let changed = |g: &Genome| changed_by_budget(g, rollouts);
+    match (champion.is_some_and(changed), changed(winner)) {
+        (true, true) => Some("the champion and the winner"),
+        (true, false) => Some("the champion"),
+        (false, true) => Some("the winner"),
+        (false, false) => None,
+    }
 }
 
 /// Copies `file` into `history/` beside it before it is replaced, named for
@@ -149,6 +178,37 @@ pub fn best_header(cfg: &RunConfig, e: &Evaluation, games: u64) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use yacht_core::genome::{WP_BID_AUCTIONS, WP_FAST};
+
+    #[test]
+    fn a_genome_played_otherwise_than_its_file_says_is_named() {
+        // By rollouts in the last 9 auctions: a run without rollouts plays
+        // it by the tables. The default genome decides nothing so.
+        let mut rollouts = Genome::default();
+        rollouts.genes[WP_BID_AUCTIONS] = 9.0;
+        let fast = {
+            let mut g = rollouts.clone();
+            g.genes[WP_FAST] = 1.0;
+            g
+        };
+        let plain = Genome::default();
+        let who = |c: Option<&Genome>, w: &Genome| played_otherwise(0, c, w);
+        assert_eq!(who(Some(&rollouts), &fast), Some("the champion"));
+        assert_eq!(who(Some(&fast), &rollouts), Some("the winner"));
+        assert_eq!(
+            who(Some(&rollouts), &rollouts),
+            Some("the champion and the winner")
+        );
+        assert_eq!(who(Some(&fast), &plain), None);
+        assert_eq!(who(None, &fast), None);
+        // Played at the futures its file asks (the default, 1 000), it is
+        // played as it says; at others it is not.
+        assert_eq!(played_otherwise(1000, Some(&rollouts), &fast), None);
+        assert_eq!(
+            played_otherwise(500, Some(&rollouts), &fast),
+            Some("the champion")
+        );
+    }
 
     #[test]
     fn a_replaced_champion_is_named_for_the_run_that_wrote_it() {

@@ -7,6 +7,7 @@
 use super::config::{RunConfig, changed_by_budget};
 use super::dir::RunDir;
 use super::generations::GenerationRow;
+use super::install::played_otherwise;
 use super::verdict::ValidationRecord;
 use std::fmt::{self, Display, Formatter, Write};
 use std::path::Path;
@@ -37,10 +38,23 @@ impl Summary<'_> {
                     .map(|k| format!(" (the previous champion kept as {})", k.display()))
                     .unwrap_or_default()
             ),
-            (false, true) => "NOT INSTALLED (no --install; the verdicts allow it)".to_string(),
+            (false, true) => match self.played_otherwise() {
+                Some(who) => format!(
+                    "NOT INSTALLED (the verdicts allow it, but saw {who} played otherwise than the file says: see the note)"
+                ),
+                None => "NOT INSTALLED (no --install; the verdicts allow it)".to_string(),
+            },
             (false, false) => "NOT INSTALLED".to_string(),
         };
         format!("{what} — {}", r.verdicts())
+    }
+
+    /// Who of the champion (its file now) and the winner this run played
+    /// otherwise than their files say (see [`played_otherwise`]).
+    fn played_otherwise(&self) -> Option<&'static str> {
+        let path = self.cfg.folders.params_best();
+        let champion = yacht_genome_file::read_genome(&path, &path.display().to_string()).ok();
+        played_otherwise(self.cfg.rollouts, champion.as_ref(), self.winner)
     }
 
     /// When the champion's file asks win-probability decisions this run's
