@@ -9,6 +9,7 @@ use super::{
     viridis, write_png,
 };
 use crate::tune::eval::Fitness;
+use crate::tune::run::config::changed_by_budget;
 use crate::tune::run::{GenerationRow, RunDir, ValidationRecord};
 use anyhow::{Result, bail};
 use plotters::coord::Shift;
@@ -25,6 +26,8 @@ struct RunPlot {
     validation: Option<ValidationRecord>,
     /// validation.json exists but this version cannot read it.
     old_validation: bool,
+    /// How the run played the champion, when otherwise than its file says.
+    champion_as: Option<String>,
 }
 
 type Area<'a> = DrawingArea<BitMapBackend<'a>, Shift>;
@@ -49,11 +52,15 @@ pub fn plot_run(dir: &RunDir, out: &Path, size: (u32, u32)) -> Result<()> {
     }
     // Runs of older versions keep a generations.csv this version reads
     // but a config.toml or validation.json it may not: drawn without them.
-    let (fitness, resumed_at) = match dir.load_config() {
-        Ok(cfg) => (cfg.fitness, cfg.resumed_at),
-        Err(_) => (Fitness::default(), Vec::new()),
+    let (fitness, resumed_at, rollouts) = match dir.load_config() {
+        Ok(cfg) => (cfg.fitness, cfg.resumed_at, Some(cfg.rollouts)),
+        Err(_) => (Fitness::default(), Vec::new(), None),
     };
     let validation = dir.load_validation();
+    let champion_as = match (&validation, rollouts) {
+        (Ok(Some(v)), Some(rollouts)) => played_as(rollouts, v),
+        _ => None,
+    };
     let plot = RunPlot {
         title: dir.name(),
         fitness,
@@ -62,6 +69,7 @@ pub fn plot_run(dir: &RunDir, out: &Path, size: (u32, u32)) -> Result<()> {
         rows: gens.rows,
         old_validation: validation.is_err(),
         validation: validation.ok().flatten(),
+        champion_as,
     };
     write_png(out, |tmp| draw(&plot, tmp, size))
 }
@@ -169,13 +177,27 @@ fn banner_line(p: &RunPlot) -> String {
     }
 }
 
+/// How a run of budget `rollouts` played the champion it validated
+/// against, when otherwise than its file says.
+fn played_as(rollouts: u32, v: &ValidationRecord) -> Option<String> {
+    let g = &v.incumbent_genes.as_ref()?.genome;
+    changed_by_budget(g, rollouts).then(|| match rollouts {
+        0 => " by tables,".to_string(),
+        n => format!(" at {n} futures,"),
+    })
+}
+
 /// Horizontal levels on the fitness panel: the winner and the champion on
-/// the same fresh dice, else the winner on validation dice.
-fn levels(v: &ValidationRecord) -> Vec<(String, f64, RGBColor)> {
+/// the same fresh dice (the champion as the run played it), else the
+/// winner on validation dice.
+fn levels(v: &ValidationRecord, champion_as: &str) -> Vec<(String, f64, RGBColor)> {
     match &v.comparison {
         Some(c) => vec![
             (
-                format!("champion on fresh dice: {:.4}", c.incumbent_fitness),
+                match champion_as {
+                    "" => format!("champion on fresh dice: {:.4}", c.incumbent_fitness),
+                    by => format!("champion{by} fresh dice: {:.4}", c.incumbent_fitness),
+                },
                 c.incumbent_fitness,
                 BLACK,
             ),
@@ -199,7 +221,12 @@ fn fitness_panel(p: &RunPlot, area: &Area, side: &Area) -> Result<()> {
         ("mean", p.line(|r| r.mean), GREEN_OI),
         ("worst", p.line(|r| r.worst), VERMILLION_OI),
     ];
-    let levels = p.validation.as_ref().map(levels).unwrap_or_default();
+    let champion_as = p.champion_as.as_deref().unwrap_or_default();
+    let levels = p
+        .validation
+        .as_ref()
+        .map(|v| levels(v, champion_as))
+        .unwrap_or_default();
     let ys = lines.iter().flat_map(|(_, l, _)| l.iter().map(|q| q.1));
     let (lo, hi) = fit(ys.chain(levels.iter().map(|l| l.1)), 0.02, (0.0, 1.0));
     let x = p.x_range();
@@ -429,6 +456,23 @@ fn colour_scale(area: &Area) -> Result<()> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_champion_the_run_played_otherwise_is_labelled_so() {
+        // runs/fast-model-ga ran without rollouts against the rollouts
+        // champion (500 futures a decision).
+        let dir = RunDir(std::path::PathBuf::from("runs/fast-model-ga"));
+        let v = dir.load_validation().unwrap().unwrap();
+        assert_eq!(played_as(0, &v).as_deref(), Some(" by tables,"));
+        assert_eq!(played_as(100, &v).as_deref(), Some(" at 100 futures,"));
+        assert_eq!(played_as(500, &v), None);
+        let champion = |by: &str| levels(&v, by)[0].0.clone();
+        assert_eq!(
+            champion(" by tables,"),
+            "champion by tables, fresh dice: 0.6061"
+        );
+        assert_eq!(champion(""), "champion on fresh dice: 0.6061");
+    }
 
     #[test]
     fn the_win_scale_spreads_rates_near_one_and_below_a_half() {
