@@ -107,8 +107,33 @@ fn summary<R>(
 
 /// The two tables (puts, then bids) and what the decisions gain per game.
 fn report(a: &Agreement, futures: u32) -> Vec<String> {
+    let mut out = put_lines(a, futures);
+    out.push(String::new());
+    out.extend(bid_lines(a, futures));
+    let [put, bid] = a.per_game();
+    out.push(String::new());
+    out.push(format!(
+        "per game over the value's decisions (points of %): puts tables {:+.2}, reference {:+.2}; bids tables {:+.2}, reference {:+.2}",
+        100.0 * put.tables,
+        100.0 * put.reference,
+        100.0 * bid.tables,
+        100.0 * bid.reference
+    ));
+    out
+}
+
+/// The gain columns, alike in both tables.
+fn gain_columns() -> [Column<'static>; 2] {
+    [
+        Column::new("gain: tables", Align::Right, 13),
+        Column::new("reference", Align::Right, 0),
+    ]
+}
+
+/// The puts' table, with its title.
+fn put_lines(a: &Agreement, futures: u32) -> Vec<String> {
     let puts = groups(&a.puts, |r: &PutRow| r.round, |r| r.lead);
-    let put_rows = summary(
+    let rows = summary(
         &puts,
         |r| r.same,
         &[
@@ -117,8 +142,25 @@ fn report(a: &Agreement, futures: u32) -> Vec<String> {
             (|r| 100.0 * r.gain.reference, 3),
         ],
     );
+    let mut out = vec![
+        format!("puts: the tables against {futures} rollouts per candidate (the genome's 5 best puts);"),
+        "  gain: P(win) over the put by value in points of %, judged by as many rollouts on other futures".to_string(),
+    ];
+    let mut columns = vec![
+        Column::new("positions", Align::Left, 22),
+        Column::new("n", Align::Right, 6),
+        Column::new("same put", Align::Right, 9),
+        Column::new("mean |ΔP(win)|", Align::Right, 15),
+    ];
+    columns.extend(gain_columns());
+    out.extend(table(&columns, &rows));
+    out
+}
+
+/// The bids' table, with its title.
+fn bid_lines(a: &Agreement, futures: u32) -> Vec<String> {
     let bids = groups(&a.bids, |r: &BidRow| r.round, |r| r.lead);
-    let bid_rows = summary(
+    let rows = summary(
         &bids,
         |r| r.same,
         &[
@@ -130,49 +172,20 @@ fn report(a: &Agreement, futures: u32) -> Vec<String> {
             (|r| 100.0 * r.gain.reference, 3),
         ],
     );
-    let gain = |title, width| Column::new(title, Align::Right, width);
     let mut out = vec![
-        format!("puts: the tables against {futures} rollouts per candidate (the genome's 5 best puts);"),
-        "  gain: P(win) over the put by value in points of %, judged by as many rollouts on other futures".to_string(),
-    ];
-    out.extend(table(
-        &[
-            Column::new("positions", Align::Left, 22),
-            Column::new("n", Align::Right, 6),
-            Column::new("same put", Align::Right, 9),
-            Column::new("mean |ΔP(win)|", Align::Right, 15),
-            gain("gain: tables", 13),
-            gain("reference", 0),
-        ],
-        &put_rows,
-    ));
-    out.push(String::new());
-    out.extend([
         format!("bids: the tables against {futures} rollouts per award; distance of signed amounts from the rollouts' bid"),
         "  (best response to the read, and indifference); value: the signed equilibrium; gain as for puts".to_string(),
-    ]);
-    out.extend(table(
-        &[
-            Column::new("positions", Align::Left, 22),
-            Column::new("n", Align::Right, 6),
-            Column::new("same bundle", Align::Right, 12),
-            Column::new("tables off", Align::Right, 11),
-            Column::new("value off", Align::Right, 10),
-            Column::new("indiff.: tables", Align::Right, 16),
-            Column::new("value", Align::Right, 6),
-            gain("gain: tables", 13),
-            gain("reference", 0),
-        ],
-        &bid_rows,
-    ));
-    let [put, bid] = a.per_game();
-    out.push(String::new());
-    out.push(format!(
-        "per game over the value's decisions (points of %): puts tables {:+.2}, reference {:+.2}; bids tables {:+.2}, reference {:+.2}",
-        100.0 * put.tables,
-        100.0 * put.reference,
-        100.0 * bid.tables,
-        100.0 * bid.reference
-    ));
+    ];
+    let mut columns = vec![
+        Column::new("positions", Align::Left, 22),
+        Column::new("n", Align::Right, 6),
+        Column::new("same bundle", Align::Right, 12),
+        Column::new("tables off", Align::Right, 11),
+        Column::new("value off", Align::Right, 10),
+        Column::new("indiff.: tables", Align::Right, 16),
+        Column::new("value", Align::Right, 6),
+    ];
+    columns.extend(gain_columns());
+    out.extend(table(&columns, &rows));
     out
 }
