@@ -184,8 +184,11 @@ impl GenomeBot {
         };
         // The last auction's margins are sure (nothing random follows):
         // nothing to correct there.
-        let random = view.rolls_seen < AUCTIONS;
-        let taking = f64::from(self.g[WP_BID_MARGIN]) / 100.0 * f64::from(u8::from(random));
+        let taking = if view.rolls_seen < AUCTIONS {
+            f64::from(self.g[WP_BID_MARGIN]) / 100.0
+        } else {
+            0.0
+        };
         Some(Futures::normal(margin(me_a, opp_b)?, margin(me_b, opp_a)?).taking_at(taking))
     }
 
@@ -633,26 +636,15 @@ mod tests {
         let mut a = DpBot::new(testkit::table());
         let mut b = DpBot::new(testkit::table());
         let (bids, puts) = testkit::positions(&mut a, &mut b, 1);
+        // The same judge twice sees the same futures; the rollouts others.
+        fn apart<T: PartialEq + std::fmt::Debug>(of: impl Fn(Estimator) -> T) {
+            assert_eq!(of(Estimator::Judge(200)), of(Estimator::Judge(200)));
+            assert_ne!(of(Estimator::Rollouts(200)), of(Estimator::Judge(200)));
+        }
         let v = bids.iter().find(|v| v.rolls_seen == 6).unwrap();
-        let futures = |e| wp.bid_futures(v, e).unwrap();
-        assert_eq!(
-            futures(Estimator::Judge(200)),
-            futures(Estimator::Judge(200))
-        );
-        assert_ne!(
-            futures(Estimator::Rollouts(200)),
-            futures(Estimator::Judge(200))
-        );
+        apart(|e| wp.bid_futures(v, e).unwrap());
         let v = puts.iter().find(|v| v.rolls_seen == 6).unwrap();
-        let chances = |e| wp.put_chances(v, e).unwrap();
-        assert_eq!(
-            chances(Estimator::Judge(200)),
-            chances(Estimator::Judge(200))
-        );
-        assert_ne!(
-            chances(Estimator::Rollouts(200)),
-            chances(Estimator::Judge(200))
-        );
+        apart(|e| wp.put_chances(v, e).unwrap());
     }
 
     #[test]

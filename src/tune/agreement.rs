@@ -66,16 +66,14 @@ impl Agreement {
     /// What the decisions by win probability gain per game over the
     /// value's (puts, bids), summed over the game's decisions.
     pub fn per_game(&self) -> [Gain; 2] {
-        let sum = |gains: &mut dyn Iterator<Item = Gain>| {
-            let n = self.games.max(1) as f64;
-            gains.fold(Gain::default(), |s, g| Gain {
-                tables: s.tables + g.tables / n,
-                reference: s.reference + g.reference / n,
-            })
+        let n = self.games.max(1) as f64;
+        let per_game = |gains: Vec<Gain>| Gain {
+            tables: gains.iter().map(|g| g.tables).sum::<f64>() / n,
+            reference: gains.iter().map(|g| g.reference).sum::<f64>() / n,
         };
         [
-            sum(&mut self.puts.iter().map(|r| r.gain)),
-            sum(&mut self.bids.iter().map(|r| r.gain)),
+            per_game(self.puts.iter().map(|r| r.gain).collect()),
+            per_game(self.bids.iter().map(|r| r.gain).collect()),
         ]
     }
 }

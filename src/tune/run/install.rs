@@ -56,7 +56,7 @@ pub fn install(dir: &RunDir) -> Result<Installed> {
         return Err(RunError::NotEarned { run: cfg.name, why });
     }
     let winner = yacht_genome_file::read_genome(&dir.best(), &dir.best().display().to_string())?;
-    if let Some(who) = played_otherwise(cfg.rollouts, now.as_ref(), &winner) {
+    if let Some(who) = played_otherwise(cfg.rollouts, then, &winner) {
         return Err(RunError::PlayedOtherwise {
             run: cfg.name,
             who,

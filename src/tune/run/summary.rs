@@ -49,12 +49,12 @@ impl Summary<'_> {
         format!("{what} — {}", r.verdicts())
     }
 
-    /// Who of the champion (its file now) and the winner this run played
-    /// otherwise than their files say (see [`played_otherwise`]).
+    /// Who of the champion the verdicts compared with and the winner this
+    /// run played otherwise than their files say (see
+    /// [`played_otherwise`]).
     fn played_otherwise(&self) -> Option<&'static str> {
-        let path = self.cfg.folders.params_best();
-        let champion = yacht_genome_file::read_genome(&path, &path.display().to_string()).ok();
-        played_otherwise(self.cfg.rollouts, champion.as_ref(), self.winner)
+        let champion = self.record.incumbent_genes.as_ref().map(|g| &g.genome);
+        played_otherwise(self.cfg.rollouts, champion, self.winner)
     }
 
     /// When the champion's file asks win-probability decisions this run's
