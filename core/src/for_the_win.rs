@@ -3,7 +3,9 @@
 //! they win the game in seeded futures (`rollout`) rather than by expected
 //! points, and the opponent's bids are read (predicted as the signed
 //! equilibrium on this table plus the errors seen so far) for the bid's
-//! best response (`wp_bid`). Every choice is seeded by the position, so the
+//! best response (`wp_bid`). From the tables, a bid can look a round ahead
+//! (`wp_lookahead`): the next round played on seeded dice, the tables
+//! after it. Every choice is seeded by the position, so the
 //! same position always gets the same move. Std-only: the submission runs
 //! it.
 
@@ -12,10 +14,10 @@ use crate::genome::*;
 use crate::genome_bot::GenomeBot;
 use crate::last_auction::{Settled, Worth};
 use crate::rollout::{self, Side};
-use crate::rules::{AUCTIONS, Bid, Bundle, MAX_BID};
+use crate::rules::{AUCTIONS, Bid, Bundle, MAX_BID, Seat};
 use crate::tables::{Dice5, Hand10};
 use crate::value::BestMove;
-use crate::wp_bid::Futures;
+use crate::wp_bid::{Ahead, Futures};
 use crate::wp_normal::{Margin, Outlook};
 
 /// How many of the genome's best puts a win-probability put compares.
@@ -158,7 +160,9 @@ impl GenomeBot {
     }
 
     /// The margins after this auction by the tables' normal model, when I
-    /// receive A (the opponent B) and when B; both then put by value.
+    /// receive A (the opponent B) and when B; both then put by value. With
+    /// `wp_lookahead`, the tables after that many played next rounds (not
+    /// after the last auction, where nothing is left to play).
     fn normal_futures(&self, view: &View, a: Dice5, b: Dice5) -> Option<Futures> {
         let sides = |mine, theirs| {
             Some((
@@ -175,21 +179,56 @@ impl GenomeBot {
                 Settled::after(self.values, &me_b, &opp_a)?,
             ));
         }
-        let margin = |me: Side, opp: Side| {
-            let (me, opp) = (
-                Outlook::of(self.values, &me)?,
-                Outlook::of(self.values, &opp)?,
-            );
-            Some(self.margin(me, opp))
+        let futures = match self.g[WP_LOOKAHEAD].round() as u32 {
+            rounds @ 1.. if view.rolls_seen < AUCTIONS => {
+                let seed = roll_seed(view, (a, b));
+                let ahead = |me, opp| self.looked_ahead(me, opp, rounds, seed);
+                Futures::ahead(ahead(me_a, opp_b)?, ahead(me_b, opp_a)?)
+            }
+            _ => {
+                let margin = |me, opp| self.table_margin(me, opp);
+                Futures::normal(margin(me_a, opp_b)?, margin(me_b, opp_a)?)
+            }
         };
-        // The last auction's margins are sure (nothing random follows):
-        // nothing to correct there.
-        let taking = if view.rolls_seen < AUCTIONS {
+        Some(futures.taking_at(self.taking(view)))
+    }
+
+    /// The points of P(win) the tables' futures take off a contested win
+    /// (`wp_bid_margin`); none in the last auction, whose margins are
+    /// sure (nothing random follows): nothing to correct there.
+    fn taking(&self, view: &View) -> f64 {
+        if view.rolls_seen < AUCTIONS {
             f64::from(self.g[WP_BID_MARGIN]) / 100.0
         } else {
             0.0
-        };
-        Some(Futures::normal(margin(me_a, opp_b)?, margin(me_b, opp_a)?).taking_at(taking))
+        }
+    }
+
+    /// The tables' margin between two sides between rounds.
+    fn table_margin(&self, me: Side, opp: Side) -> Option<Margin> {
+        let (me, opp) = (
+            Outlook::of(self.values, &me)?,
+            Outlook::of(self.values, &opp)?,
+        );
+        Some(self.margin(me, opp))
+    }
+
+    /// The tables after each of `rounds` next rounds played from the two
+    /// sides (both as `dp`), round `i` on the dice of `mix(seed + i)` and
+    /// settled with either coin (two leaves a roll): the same rounds
+    /// whichever sides they start from.
+    fn looked_ahead(&self, me: Side, opp: Side, rounds: u32, seed: u64) -> Option<Ahead> {
+        let mut leaves = Vec::with_capacity(2 * rounds as usize);
+        for i in 0..rounds {
+            let mut stream = rollout::Stream(rollout::mix(seed.wrapping_add(u64::from(i))));
+            let round = rollout::Round::roll(self.values, &[me, opp], &mut stream);
+            for tie in Seat::ALL {
+                let [me, opp] = round.settle([me, opp], tie);
+                leaves.push(self.table_margin(me, opp)?);
+            }
+        }
+        let now = self.table_margin(me, opp)?;
+        Some(Ahead { leaves, now })
     }
 
     /// The margin between two outlooks as the genes model it (spread
@@ -209,8 +248,7 @@ impl GenomeBot {
         rollouts: u32,
         salt: u64,
     ) -> Option<Futures> {
-        let roll = rollout::mix(u64::from(a.0) << 8 | u64::from(b.0));
-        let seed = seed_of(view) ^ roll ^ salt;
+        let seed = roll_seed(view, (a, b)) ^ salt;
         let margins = |mine, theirs| {
             let me = Side::after_bundle(self.values, &view.me, mine)?;
             let opp = Side::after_bundle(self.values, &view.opp, theirs)?;
@@ -331,6 +369,12 @@ impl GenomeBot {
         let theirs = self.read(view)?;
         Some(bids.iter().map(|&b| futures.expected(b, &theirs)).collect())
     }
+}
+
+/// The seed of the futures after this roll's auction: the position's,
+/// mixed with the two bundles.
+fn roll_seed(view: &View, (a, b): (Dice5, Dice5)) -> u64 {
+    seed_of(view) ^ rollout::mix(u64::from(a.0) << 8 | u64::from(b.0))
 }
 
 /// A bid as a signed amount: a bid on B counts negative.
@@ -628,6 +672,30 @@ mod tests {
             edge += c.edge(1).0;
         }
         assert!(edge > 0.0, "{edge} over {} switched puts", switched.len());
+    }
+
+    #[test]
+    fn the_look_ahead_is_seeded_by_the_position_and_stops_at_the_last_auction() {
+        let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
+        crate::spread::skews_of(testkit::table(), threads);
+        let mut g = Genome::default();
+        g.genes[WP_FAST] = 1.0;
+        g.genes[WP_SKEW] = 1.0;
+        g.genes[WP_LAST_EXACT] = 0.0;
+        let plain = bot(&g);
+        g.genes[WP_LOOKAHEAD] = 4.0;
+        let ahead = bot(&g);
+        let mut a = DpBot::new(testkit::table());
+        let mut b = DpBot::new(testkit::table());
+        let (bids, _) = testkit::positions(&mut a, &mut b, 1);
+        for v in bids.iter().filter(|v| v.rolls_seen >= 2) {
+            let futures = |bot: &GenomeBot| bot.bid_futures(v, Estimator::Tables).unwrap();
+            let seen = futures(&ahead);
+            assert_eq!(seen, futures(&ahead), "round {}", v.rolls_seen);
+            // After the last auction nothing is left to play: the tables'.
+            let last = v.rolls_seen == AUCTIONS;
+            assert_eq!(seen == futures(&plain), last, "round {}", v.rolls_seen);
+        }
     }
 
     #[test]

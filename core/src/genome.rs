@@ -238,6 +238,13 @@ pub const GENES: &[Gene] = &[
         "with wp_fast: the tables' bid takes a bundle the opponent bids on too only when that wins this many points (of 100) of P(win) more (the normal model leans toward taking)",
     ),
     g(
+        "wp_lookahead",
+        0.0,
+        64.0,
+        0.0,
+        "with wp_fast: the tables' bids (not the last auction's) play the next round this many times (seeded by the position, both players as dp, each roll settled by either coin, the same rolls for either award) and take the tables after each, so the next roll's shared bundles and its shape are played, not modelled; the margin now corrects the leaves' drift (a control variate). 0: the tables at once. Each roll costs about four puts' search",
+    ),
+    g(
         "wp_confidence",
         0.0,
         4.0,
@@ -317,6 +324,7 @@ pub const WP_LAST_EXACT: usize = gene_index("wp_last_exact");
 pub const WP_SKEW: usize = gene_index("wp_skew");
 pub const WP_PUT_MARGIN: usize = gene_index("wp_put_margin");
 pub const WP_BID_MARGIN: usize = gene_index("wp_bid_margin");
+pub const WP_LOOKAHEAD: usize = gene_index("wp_lookahead");
 pub const WP_BID_AUCTIONS: usize = gene_index("wp_bid_auctions");
 pub const WP_READ_TOLERANCE: usize = gene_index("wp_read_tolerance");
 pub const WP_READ: usize = gene_index("wp_read");

@@ -9,7 +9,9 @@
 
 use crate::dp::BidRule;
 use crate::game::{Card, Holding};
-use crate::rules::{AUCTIONS, Category, CategorySet, PerSeat, Seat, bonus_for, resolve_auction};
+use crate::rules::{
+    AUCTIONS, Bid, Category, CategorySet, PerSeat, Seat, bonus_for, resolve_auction,
+};
 use crate::tables::{Dice5, tables};
 use crate::value::{BestMove, ValueTable};
 
@@ -118,33 +120,64 @@ impl Plans {
 /// The margin (mine minus theirs) at the end of one future: the rounds
 /// after `round` played by both sides as `dp`, on `stream`'s dice.
 pub fn play_out(values: &ValueTable, sides: [Side; 2], round: usize, stream: &mut Stream) -> i32 {
-    let t = tables();
-    let mut sides = PerSeat::new(sides[0], sides[1]);
+    let mut sides = sides;
     for _ in round..AUCTIONS {
+        sides = play_round(values, sides, stream);
+    }
+    for side in &mut sides {
+        side.finish();
+    }
+    sides[0].total - sides[1].total
+}
+
+/// Both sides (mine, the opponent's) after one more round played as `dp`
+/// on `stream`'s dice: the roll, the signed bids, a coin for a tie, the
+/// award's bid points and both puts by value.
+pub fn play_round(values: &ValueTable, sides: [Side; 2], stream: &mut Stream) -> [Side; 2] {
+    let round = Round::roll(values, &sides, stream);
+    round.settle(sides, round.tie)
+}
+
+/// One round of a rollout before it is settled: the roll's plans and bids
+/// of both sides (mine first) and the coin that breaks a tie.
+pub struct Round {
+    plans: PerSeat<Plans>,
+    bids: PerSeat<Bid>,
+    pub tie: Seat,
+}
+
+impl Round {
+    /// The next roll and coin of `stream`, both sides planning as `dp`.
+    pub fn roll(values: &ValueTable, sides: &[Side; 2], stream: &mut Stream) -> Round {
+        let t = tables();
         let roll = [stream.five(), stream.five()].map(|f| t.dice5(&f).expect("faces 1 to 6"));
         let tie = if stream.next_u64() & 1 == 0 {
             Seat::First
         } else {
             Seat::Second
         };
+        let sides = PerSeat::new(sides[0], sides[1]);
         let plans = PerSeat::from_fn(|seat| Plans::new(values, &sides[seat], roll));
         let bids = PerSeat::from_fn(|seat| {
             BidRule::Signed.bid(plans[seat].gap(), plans[seat.other()].gap())
         });
-        let awards = resolve_auction(bids.first, bids.second, tie);
+        Round { plans, bids, tie }
+    }
+
+    /// Both sides after the auction, a tie going to `tie`, and their puts.
+    pub fn settle(&self, sides: [Side; 2], tie: Seat) -> [Side; 2] {
+        let mut sides = PerSeat::new(sides[0], sides[1]);
+        let awards = resolve_auction(self.bids.first, self.bids.second, tie);
         for seat in Seat::ALL {
             let award = awards[seat];
-            let put = plans[seat].0[award.bundle.index()];
+            let put = self.plans[seat].0[award.bundle.index()];
             let side = &mut sides[seat];
             side.total += award.bid_points;
             side.score(put.category, put.put);
             side.carry = put.carry;
         }
+        [sides.first, sides.second]
     }
-    for seat in Seat::ALL {
-        sides[seat].finish();
-    }
-    sides.first.total - sides.second.total
 }
 
 /// The margins of `rollouts` futures from `sides` (both after round

@@ -8,8 +8,10 @@
 //! win the game equally often — the signed equilibrium d when every future
 //! counts by its points instead. Bid points follow the rules'
 //! `resolve_auction`, the one place they are defined. The margins come from
-//! played-out futures (`rollout`) or from the tables' normal model
-//! (`wp_normal`); the rule is the same. The tables' normal model leans
+//! played-out futures (`rollout`), from the tables' normal model
+//! (`wp_normal`), or from the tables after played next rounds (`Ahead`:
+//! the next roll, its shared bundles and its shape played, the rest
+//! modelled; gene `wp_lookahead`); the rule is the same. The tables' normal model leans
 //! toward taking a contested bundle (measured against 4 000 rollouts: its
 //! "take minus leave" is 0.2–0.7 points of P(win) too high in every
 //! round), so its futures can take a margin off every contested win
@@ -27,6 +29,8 @@ use crate::wp_normal::Margin;
 enum Outcomes {
     Played(Vec<i32>),
     Normal(Margin),
+    /// The tables after played next rounds (a look ahead).
+    Ahead(Ahead),
     Settled(Settled),
 }
 
@@ -40,8 +44,32 @@ impl Outcomes {
                 (wins as f64 + 0.5 * draws as f64) / m.len() as f64
             }
             Outcomes::Normal(margin) => margin.p_win(shift as f64),
+            Outcomes::Ahead(ahead) => ahead.p_win(shift as f64),
             Outcomes::Settled(settled) => settled.p_win(shift as f64),
         }
+    }
+}
+
+/// The margin after played next rounds: the tables' normal margin after
+/// each (equally likely), with the tables' margin now as a control
+/// variate: the leaves' mean margin is on average the margin now (V is
+/// the expected points to come, and the signed auction moves both players'
+/// V sum by nothing on average), so P(win) is corrected by the slope of
+/// the margin now times how far the leaves' mean strayed from it.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Ahead {
+    pub leaves: Vec<Margin>,
+    pub now: Margin,
+}
+
+impl Ahead {
+    fn p_win(&self, shift: f64) -> f64 {
+        let n = self.leaves.len() as f64;
+        let p = self.leaves.iter().map(|m| m.p_win(shift)).sum::<f64>() / n;
+        let drift = self.leaves.iter().map(|m| m.mean).sum::<f64>() / n - self.now.mean;
+        let h = (self.now.sd / 100.0).max(1.0);
+        let slope = (self.now.p_win(shift + h) - self.now.p_win(shift - h)) / (2.0 * h);
+        (p - slope * drift).clamp(0.0, 1.0)
     }
 }
 
@@ -71,6 +99,19 @@ impl Futures {
     pub fn normal(got_a: Margin, got_b: Margin) -> Futures {
         Futures {
             got: [Outcomes::Normal(got_a), Outcomes::Normal(got_b)],
+            taking: 0.0,
+        }
+    }
+
+    /// From the tables after the same played next rounds, when I receive
+    /// A and when B; panics if either has no leaves.
+    pub fn ahead(got_a: Ahead, got_b: Ahead) -> Futures {
+        assert!(
+            !got_a.leaves.is_empty() && !got_b.leaves.is_empty(),
+            "no futures"
+        );
+        Futures {
+            got: [Outcomes::Ahead(got_a), Outcomes::Ahead(got_b)],
             taking: 0.0,
         }
     }
@@ -253,5 +294,34 @@ mod tests {
         assert_eq!(f.indifference(Bundle::A), bid(Bundle::A, 2500));
         assert_eq!(f.p_win(Bundle::A, -5000), 2.0 / 3.0);
         assert_eq!(f.p_win(Bundle::B, 5000), 2.0 / 3.0);
+    }
+
+    #[test]
+    fn a_look_ahead_averages_its_leaves_and_corrects_their_drift_by_the_slope_now() {
+        let normal = |mean, sd| Margin {
+            mean,
+            sd,
+            skew: 0.0,
+        };
+        let now = normal(0.0, 10_000.0);
+        // Leaves whose means average the margin now: their mean P(win).
+        let leaves = vec![normal(-5000.0, 8000.0), normal(5000.0, 8000.0)];
+        let mean = (leaves[0].p_win(1000.0) + leaves[1].p_win(1000.0)) / 2.0;
+        let even = Ahead { leaves, now };
+        assert_eq!(even.p_win(1000.0), mean);
+        // Leaves that all strayed 2 000 points up (the next round's dice
+        // were good for me): the correction takes back the slope now
+        // (φ(0) / 10 000 a point) times 2 000, 7.98 points of P(win).
+        let strayed = Ahead {
+            leaves: vec![normal(2000.0, 10_000.0); 2],
+            now,
+        };
+        let raw = strayed.leaves[0].p_win(0.0);
+        assert!((raw - 0.5793).abs() < 1e-4, "{raw}");
+        assert!(
+            (strayed.p_win(0.0) - 0.4995).abs() < 1e-3,
+            "{}",
+            strayed.p_win(0.0)
+        );
     }
 }
