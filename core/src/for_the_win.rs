@@ -138,32 +138,44 @@ impl GenomeBot {
 
 impl GenomeBot {
     /// The bid by win probability, when `wp_bid_auctions` covers this
-    /// auction (from round 2, when both players carry dice): the margins of
-    /// the same `wp_rollouts` futures when I receive A and when B, then the
-    /// best response to the opponent's predicted bids once they are read,
-    /// else the indifference bid on `value`'s bundle.
+    /// auction (from round 2, when both players carry dice): the margins
+    /// when I receive A and when B (the same `wp_rollouts` futures, or the
+    /// tables, looking ahead for a close call), then the best response to
+    /// the opponent's predicted bids once they are read, else the
+    /// indifference bid on `value`'s bundle.
     pub(crate) fn bid_for_the_win(&self, view: &View, value: Bid) -> Option<Bid> {
         let left = (AUCTIONS + 1).checked_sub(view.rolls_seen)?;
         if view.rolls_seen < 2 || left as f32 > self.g[WP_BID_AUCTIONS] {
             return None;
         }
         let (a, b) = view.roll?.dice?;
-        let futures = if self.g[WP_FAST] >= 0.5 && left as f32 > self.g[WP_BID_ROLLOUTS] {
-            self.normal_futures(view, a, b)?
-        } else {
-            self.rolled_out_futures(view, (a, b), self.g[WP_ROLLOUTS].round() as u32, 0)?
+        if self.g[WP_FAST] < 0.5 || left as f32 <= self.g[WP_BID_ROLLOUTS] {
+            let rollouts = self.g[WP_ROLLOUTS].round() as u32;
+            let futures = self.rolled_out_futures(view, (a, b), rollouts, 0)?;
+            return Some(match self.read(view) {
+                Some(theirs) => futures.best_response(&theirs, value),
+                None => futures.indifference(value.bundle),
+            });
+        }
+        let ahead = self.lookahead(view);
+        let Some(theirs) = self.read(view) else {
+            let futures = self.normal_futures(view, (a, b), ahead)?;
+            return Some(futures.indifference(value.bundle));
         };
-        Some(match self.read(view) {
-            Some(theirs) => futures.best_response(&theirs, value),
-            None => futures.indifference(value.bundle),
-        })
+        let (bid, lead) = self.normal_futures(view, (a, b), 0)?.choice(&theirs, value);
+        let close = f64::from(self.g[WP_LOOKAHEAD_CLOSE]) / 100.0;
+        if ahead == 0 || (close > 0.0 && lead >= close) {
+            return Some(bid);
+        }
+        let futures = self.normal_futures(view, (a, b), ahead)?;
+        Some(futures.best_response(&theirs, value))
     }
 
     /// The margins after this auction by the tables' normal model, when I
     /// receive A (the opponent B) and when B; both then put by value. With
-    /// `wp_lookahead`, the tables after that many played next rounds (not
+    /// `ahead` > 0, the tables after that many played next rounds (not
     /// after the last auction, where nothing is left to play).
-    fn normal_futures(&self, view: &View, a: Dice5, b: Dice5) -> Option<Futures> {
+    fn normal_futures(&self, view: &View, (a, b): (Dice5, Dice5), ahead: u32) -> Option<Futures> {
         let sides = |mine, theirs| {
             Some((
                 Side::after_bundle(self.values, &view.me, mine)?,
@@ -179,7 +191,7 @@ impl GenomeBot {
                 Settled::after(self.values, &me_b, &opp_a)?,
             ));
         }
-        let futures = match self.g[WP_LOOKAHEAD].round() as u32 {
+        let futures = match ahead {
             rounds @ 1.. if view.rolls_seen < AUCTIONS => {
                 let seed = roll_seed(view, (a, b));
                 let ahead = |me, opp| self.looked_ahead(me, opp, rounds, seed);
@@ -191,6 +203,18 @@ impl GenomeBot {
             }
         };
         Some(futures.taking_at(self.taking(view)))
+    }
+
+    /// How many next rounds the tables' bid at `view` plays (`wp_lookahead`):
+    /// none in the last auction (nothing is left to play) nor in the one
+    /// before it when that is settled exactly (`wp_last_exact`).
+    fn lookahead(&self, view: &View) -> u32 {
+        let settled = self.g[WP_LAST_EXACT] >= 0.5 && view.rolls_seen + 1 == AUCTIONS;
+        if view.rolls_seen >= AUCTIONS || settled {
+            0
+        } else {
+            self.g[WP_LOOKAHEAD].round() as u32
+        }
     }
 
     /// The points of P(win) the tables' futures take off a contested win
@@ -356,7 +380,7 @@ impl GenomeBot {
         }
         let (a, b) = view.roll?.dice?;
         match estimator.rollouts() {
-            None => self.normal_futures(view, a, b),
+            None => self.normal_futures(view, (a, b), self.lookahead(view)),
             Some((n, salt)) => self.rolled_out_futures(view, (a, b), n, salt),
         }
     }

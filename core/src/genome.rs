@@ -245,6 +245,13 @@ pub const GENES: &[Gene] = &[
         "with wp_fast: the tables' bids (not the last auction's) play the next round this many times (seeded by the position, both players as dp, each roll settled by either coin, the same rolls for either award) and take the tables after each, so the next roll's shared bundles and its shape are played, not modelled; the margin now corrects the leaves' drift (a control variate). 0: the tables at once. Each roll costs about four puts' search",
     ),
     g(
+        "wp_lookahead_close",
+        0.0,
+        10.0,
+        0.0,
+        "with wp_lookahead: look ahead only for a close call, when the tables' best bid wins less than this many points (of 100) of P(win) more than the next best that differs (0: for every bid)",
+    ),
+    g(
         "wp_confidence",
         0.0,
         4.0,
@@ -325,6 +332,7 @@ pub const WP_SKEW: usize = gene_index("wp_skew");
 pub const WP_PUT_MARGIN: usize = gene_index("wp_put_margin");
 pub const WP_BID_MARGIN: usize = gene_index("wp_bid_margin");
 pub const WP_LOOKAHEAD: usize = gene_index("wp_lookahead");
+pub const WP_LOOKAHEAD_CLOSE: usize = gene_index("wp_lookahead_close");
 pub const WP_BID_AUCTIONS: usize = gene_index("wp_bid_auctions");
 pub const WP_READ_TOLERANCE: usize = gene_index("wp_read_tolerance");
 pub const WP_READ: usize = gene_index("wp_read");

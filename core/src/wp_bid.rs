@@ -142,11 +142,22 @@ impl Futures {
     /// P(win) of my bid against the opponent's: a tie of bids goes either
     /// way with a fair coin.
     pub fn against(&self, mine: Bid, theirs: Bid) -> f64 {
+        self.against_by(mine, theirs, &mut |bundle, shift| self.p_win(bundle, shift))
+    }
+
+    /// [`Futures::against`] with P(win) by `p_win` (`Futures::p_win`, or
+    /// a memo of it).
+    fn against_by(
+        &self,
+        mine: Bid,
+        theirs: Bid,
+        p_win: &mut impl FnMut(Bundle, i64) -> f64,
+    ) -> f64 {
         let coin = Seat::ALL.map(|tie| {
             let awards = resolve_auction(mine, theirs, tie);
             let PerSeat { first, second } = awards;
             let took = mine.bundle == theirs.bundle && first.bundle == mine.bundle;
-            self.p_win(
+            p_win(
                 first.bundle,
                 i64::from(first.bid_points) - i64::from(second.bid_points),
             ) - if took { self.taking } else { 0.0 }
@@ -157,13 +168,33 @@ impl Futures {
     /// Mean P(win) of `mine` over the opponent's predicted bids (each
     /// equally likely; not empty).
     pub fn expected(&self, mine: Bid, theirs: &[Bid]) -> f64 {
-        theirs.iter().map(|&t| self.against(mine, t)).sum::<f64>() / theirs.len() as f64
+        self.expected_by(mine, theirs, &mut |bundle, shift| self.p_win(bundle, shift))
+    }
+
+    fn expected_by(
+        &self,
+        mine: Bid,
+        theirs: &[Bid],
+        p_win: &mut impl FnMut(Bundle, i64) -> f64,
+    ) -> f64 {
+        let sum: f64 = theirs
+            .iter()
+            .map(|&t| self.against_by(mine, t, p_win))
+            .sum();
+        sum / theirs.len() as f64
     }
 
     /// The bid of most mean P(win) against `theirs` (each equally likely;
     /// not empty): `first`, then on each bundle 0 and one under, at and one
     /// over each predicted amount; the first of equals is kept.
     pub fn best_response(&self, theirs: &[Bid], first: Bid) -> Bid {
+        self.choice(theirs, first).0
+    }
+
+    /// The best response (see [`Futures::best_response`]) and by how much
+    /// its P(win) beats the next best that differs (1 when none does: the
+    /// choice does not matter).
+    pub fn choice(&self, theirs: &[Bid], first: Bid) -> (Bid, f64) {
         let near = |t: &Bid| [t.amount.saturating_sub(1), t.amount, t.amount + 1];
         let amounts = theirs.iter().flat_map(near).chain([0]);
         let mut candidates = vec![first];
@@ -173,14 +204,32 @@ impl Futures {
                 amount: amount.min(MAX_BID),
             }));
         }
-        let mut best = (first, self.expected(first, theirs));
-        for c in candidates {
-            let p = self.expected(c, theirs);
-            if p > best.1 {
-                best = (c, p);
+        // The candidates share most (bundle, shift) pairs: each P(win) once.
+        let mut seen: Vec<(Bundle, i64, f64)> = Vec::with_capacity(4 * candidates.len());
+        let mut p_win = |bundle, shift| {
+            if let Some(&(.., p)) = seen.iter().find(|s| (s.0, s.1) == (bundle, shift)) {
+                return p;
+            }
+            let p = self.p_win(bundle, shift);
+            seen.push((bundle, shift, p));
+            p
+        };
+        let chances: Vec<f64> = candidates
+            .iter()
+            .map(|&c| self.expected_by(c, theirs, &mut p_win))
+            .collect();
+        let mut best = 0;
+        for (k, &p) in chances.iter().enumerate() {
+            if p > chances[best] {
+                best = k;
             }
         }
-        best.0
+        let top = chances[best];
+        let next = chances
+            .iter()
+            .filter(|&&p| p < top)
+            .fold(None, |m: Option<f64>, &p| Some(m.map_or(p, |m| m.max(p))));
+        (candidates[best], next.map_or(1.0, |next| top - next))
     }
 
     /// The amount on `bundle` at which winning the auction and losing it
@@ -257,6 +306,12 @@ mod tests {
         let best = f.best_response(&[theirs], bid(Bundle::A, 0));
         assert_eq!(f.against(best, theirs), 1.0);
         assert_eq!(best, bid(Bundle::A, 301));
+        // Its lead: over the tie at 300, the next best (½).
+        assert_eq!(f.choice(&[theirs], bid(Bundle::A, 0)), (best, 0.5));
+        // Where every bid wins, the choice does not matter: the first.
+        let sure = Futures::new(vec![90_000; 4], vec![90_000; 4]);
+        let first = bid(Bundle::B, 7);
+        assert_eq!(sure.choice(&[theirs], first), (first, 1.0));
     }
 
     #[test]
