@@ -142,13 +142,16 @@ fn exported_file_compiles_with_plain_rustc_and_plays_like_the_tuner() {
         return;
     }
     let dir = scratch("export");
-    // Genes away from their (dp's) defaults, in puts and bids.
+    // Genes away from their (dp's) defaults, in puts and bids, and win
+    // probability by the tables in every round, bids looking a round ahead.
     let genome = dir.join("tuned.toml");
     std::fs::write(
         &genome,
         "prio_choice = -3\nprio_yacht = 2\nfuture_weight = 1.1\nupper_weight = 0.3\n\
          zero_penalty = 1\nbid_scale = 0.8\nbid_adapt_mult = 2\n\
-         bid_adapt_margin = 3000\nbid_offset = 700\nbid_best_response = 0.9\n",
+         bid_adapt_margin = 3000\nbid_offset = 700\nbid_best_response = 0.9\n\
+         wp_fast = 1\nwp_put_auctions = 11\nwp_bid_auctions = 11\nwp_skew = 1\n\
+         wp_lookahead = 4\n",
     )
     .unwrap();
     let src = dir.join("bot.rs");
