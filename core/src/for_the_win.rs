@@ -162,10 +162,14 @@ impl GenomeBot {
             let futures = self.normal_futures(view, (a, b), ahead)?;
             return Some(futures.indifference(value.bundle));
         };
-        let (bid, lead) = self.normal_futures(view, (a, b), 0)?.choice(&theirs, value);
+        // The tables at once decide unless a look ahead is due: always
+        // (`wp_lookahead_close` 0), or for a close call.
         let close = f64::from(self.g[WP_LOOKAHEAD_CLOSE]) / 100.0;
-        if ahead == 0 || (close > 0.0 && lead >= close) {
-            return Some(bid);
+        if ahead == 0 || close > 0.0 {
+            let (bid, lead) = self.normal_futures(view, (a, b), 0)?.choice(&theirs, value);
+            if ahead == 0 || lead >= close {
+                return Some(bid);
+            }
         }
         let futures = self.normal_futures(view, (a, b), ahead)?;
         Some(futures.best_response(&theirs, value))
