@@ -247,9 +247,10 @@ impl GenomeBot {
     /// whichever sides they start from.
     fn looked_ahead(&self, me: Side, opp: Side, rounds: u32, seed: u64) -> Option<Ahead> {
         let mut leaves = Vec::with_capacity(2 * rounds as usize);
+        let planner = rollout::Planner::new(self.values, &[me, opp]);
         for i in 0..rounds {
             let mut stream = rollout::Stream(rollout::mix(seed.wrapping_add(u64::from(i))));
-            let round = rollout::Round::roll(self.values, &[me, opp], &mut stream);
+            let round = rollout::Round::roll_from(&planner, &mut stream);
             for tie in Seat::ALL {
                 let [me, opp] = round.settle([me, opp], tie);
                 leaves.push(self.table_margin(me, opp)?);

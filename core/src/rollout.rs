@@ -13,7 +13,7 @@ use crate::rules::{
     AUCTIONS, Bid, Category, CategorySet, PerSeat, Seat, bonus_for, resolve_auction,
 };
 use crate::tables::{Dice5, tables};
-use crate::value::{BestMove, ValueTable};
+use crate::value::{BestMove, NextRows, ValueTable};
 
 /// SplitMix64: the dice and coins of rollouts (and of the core's tests).
 #[derive(Clone, Copy, Debug)]
@@ -106,9 +106,9 @@ impl Side {
 struct Plans([BestMove; 2]);
 
 impl Plans {
-    fn new(values: &ValueTable, side: &Side, bundles: [Dice5; 2]) -> Plans {
-        let next = values.next_rows(side.used, side.upper);
-        Plans(bundles.map(|b| next.best_put(tables().add5(side.carry, b))))
+    /// The plans of a side holding `carry` whose next puts lead to `next`.
+    fn new(next: &NextRows, carry: Dice5, bundles: [Dice5; 2]) -> Plans {
+        Plans(bundles.map(|b| next.best_put(tables().add5(carry, b))))
     }
 
     /// A minus B.
@@ -138,6 +138,23 @@ pub fn play_round(values: &ValueTable, sides: [Side; 2], stream: &mut Stream) ->
     round.settle(sides, round.tie)
 }
 
+/// Two sides' next puts (mine first), looked up once for any number of
+/// rounds rolled from them.
+pub struct Planner<'a> {
+    next: PerSeat<NextRows<'a>>,
+    carry: PerSeat<Dice5>,
+}
+
+impl<'a> Planner<'a> {
+    pub fn new(values: &'a ValueTable, sides: &[Side; 2]) -> Planner<'a> {
+        let sides = PerSeat::new(sides[0], sides[1]);
+        Planner {
+            next: PerSeat::from_fn(|seat| values.next_rows(sides[seat].used, sides[seat].upper)),
+            carry: PerSeat::from_fn(|seat| sides[seat].carry),
+        }
+    }
+}
+
 /// One round of a rollout before it is settled: the roll's plans and bids
 /// of both sides (mine first) and the coin that breaks a tie.
 pub struct Round {
@@ -149,6 +166,12 @@ pub struct Round {
 impl Round {
     /// The next roll and coin of `stream`, both sides planning as `dp`.
     pub fn roll(values: &ValueTable, sides: &[Side; 2], stream: &mut Stream) -> Round {
+        Round::roll_from(&Planner::new(values, sides), stream)
+    }
+
+    /// The next roll and coin of `stream`, planned by `planner` (which
+    /// serves every round from the same two sides).
+    pub fn roll_from(planner: &Planner, stream: &mut Stream) -> Round {
         let t = tables();
         let roll = [stream.five(), stream.five()].map(|f| t.dice5(&f).expect("faces 1 to 6"));
         let tie = if stream.next_u64() & 1 == 0 {
@@ -156,8 +179,8 @@ impl Round {
         } else {
             Seat::Second
         };
-        let sides = PerSeat::new(sides[0], sides[1]);
-        let plans = PerSeat::from_fn(|seat| Plans::new(values, &sides[seat], roll));
+        let Planner { next, carry } = planner;
+        let plans = PerSeat::from_fn(|seat| Plans::new(&next[seat], carry[seat], roll));
         let bids = PerSeat::from_fn(|seat| {
             BidRule::Signed.bid(plans[seat].gap(), plans[seat.other()].gap())
         });
