@@ -211,10 +211,12 @@ impl GenomeBot {
 
     /// How many next rounds the tables' bid at `view` plays (`wp_lookahead`):
     /// none in the last auction (nothing is left to play) nor in the one
-    /// before it when that is settled exactly (`wp_last_exact`).
+    /// before it when that is settled exactly (`wp_last_exact`), nor before
+    /// the last `wp_lookahead_auctions`.
     fn lookahead(&self, view: &View) -> u32 {
         let settled = self.g[WP_LAST_EXACT] >= 0.5 && view.rolls_seen + 1 == AUCTIONS;
-        if view.rolls_seen >= AUCTIONS || settled {
+        let left = (AUCTIONS + 1).saturating_sub(view.rolls_seen);
+        if view.rolls_seen >= AUCTIONS || settled || left as f32 > self.g[WP_LOOKAHEAD_AUCTIONS] {
             0
         } else {
             self.g[WP_LOOKAHEAD].round() as u32
@@ -704,7 +706,7 @@ mod tests {
     }
 
     #[test]
-    fn the_look_ahead_is_seeded_by_the_position_and_stops_at_the_last_auction() {
+    fn the_look_ahead_is_seeded_by_the_position_and_plays_only_in_its_auctions() {
         let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
         crate::spread::skews_of(testkit::table(), threads);
         let mut g = Genome::default();
@@ -714,6 +716,8 @@ mod tests {
         let plain = bot(&g);
         g.genes[WP_LOOKAHEAD] = 4.0;
         let ahead = bot(&g);
+        g.genes[WP_LOOKAHEAD_AUCTIONS] = 5.0;
+        let late = bot(&g);
         let mut a = DpBot::new(testkit::table());
         let mut b = DpBot::new(testkit::table());
         let (bids, _) = testkit::positions(&mut a, &mut b, 1);
@@ -724,6 +728,17 @@ mod tests {
             // After the last auction nothing is left to play: the tables'.
             let last = v.rolls_seen == AUCTIONS;
             assert_eq!(seen == futures(&plain), last, "round {}", v.rolls_seen);
+            // The last 5 auctions are rounds 8 to 12: before them, the
+            // tables at once; in them, the same look ahead.
+            let early = v.rolls_seen < 8;
+            let by_late = futures(&late);
+            assert_eq!(
+                by_late == futures(&plain),
+                early || last,
+                "round {}",
+                v.rolls_seen
+            );
+            assert_eq!(by_late == seen, !early, "round {}", v.rolls_seen);
         }
     }
 

@@ -252,6 +252,13 @@ pub const GENES: &[Gene] = &[
         "with wp_lookahead: look ahead only for a close call, when the tables' best bid wins less than this many points (of 100) of P(win) more than the next best that differs (0: for every bid)",
     ),
     g(
+        "wp_lookahead_auctions",
+        0.0,
+        11.0,
+        11.0,
+        "with wp_lookahead: look ahead only in the last this many auctions (11: from round 2, every auction a look ahead can serve). The early rounds' look ahead is the dearest: a put's search grows with the categories left",
+    ),
+    g(
         "wp_confidence",
         0.0,
         4.0,
@@ -333,6 +340,7 @@ pub const WP_PUT_MARGIN: usize = gene_index("wp_put_margin");
 pub const WP_BID_MARGIN: usize = gene_index("wp_bid_margin");
 pub const WP_LOOKAHEAD: usize = gene_index("wp_lookahead");
 pub const WP_LOOKAHEAD_CLOSE: usize = gene_index("wp_lookahead_close");
+pub const WP_LOOKAHEAD_AUCTIONS: usize = gene_index("wp_lookahead_auctions");
 pub const WP_BID_AUCTIONS: usize = gene_index("wp_bid_auctions");
 pub const WP_READ_TOLERANCE: usize = gene_index("wp_read_tolerance");
 pub const WP_READ: usize = gene_index("wp_read");
