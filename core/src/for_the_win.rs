@@ -144,12 +144,11 @@ impl GenomeBot {
     /// the opponent's predicted bids once they are read, else the
     /// indifference bid on `value`'s bundle.
     pub(crate) fn bid_for_the_win(&self, view: &View, value: Bid) -> Option<Bid> {
-        let left = (AUCTIONS + 1).checked_sub(view.rolls_seen)?;
-        if view.rolls_seen < 2 || left as f32 > self.g[WP_BID_AUCTIONS] {
+        if view.rolls_seen < 2 || !in_last(view, self.g[WP_BID_AUCTIONS]) {
             return None;
         }
         let (a, b) = view.roll?.dice?;
-        if self.g[WP_FAST] < 0.5 || left as f32 <= self.g[WP_BID_ROLLOUTS] {
+        if self.g[WP_FAST] < 0.5 || in_last(view, self.g[WP_BID_ROLLOUTS]) {
             let rollouts = self.g[WP_ROLLOUTS].round() as u32;
             let futures = self.rolled_out_futures(view, (a, b), rollouts, 0)?;
             return Some(match self.read(view) {
@@ -215,8 +214,7 @@ impl GenomeBot {
     /// the last `wp_lookahead_auctions`.
     fn lookahead(&self, view: &View) -> u32 {
         let settled = self.g[WP_LAST_EXACT] >= 0.5 && view.rolls_seen + 1 == AUCTIONS;
-        let left = (AUCTIONS + 1).saturating_sub(view.rolls_seen);
-        if view.rolls_seen >= AUCTIONS || settled || left as f32 > self.g[WP_LOOKAHEAD_AUCTIONS] {
+        if view.rolls_seen >= AUCTIONS || settled || !in_last(view, self.g[WP_LOOKAHEAD_AUCTIONS]) {
             0
         } else {
             self.g[WP_LOOKAHEAD].round() as u32
@@ -404,6 +402,14 @@ impl GenomeBot {
 
 /// The seed of the futures after this roll's auction: the position's,
 /// mixed with the two bundles.
+/// Whether the auction at `view` is among the last `n` (a gene's value):
+/// round 12's is the last, round 2's the 11th from the end.
+fn in_last(view: &View, n: f32) -> bool {
+    (AUCTIONS + 1)
+        .checked_sub(view.rolls_seen)
+        .is_some_and(|left| left as f32 <= n)
+}
+
 fn roll_seed(view: &View, (a, b): (Dice5, Dice5)) -> u64 {
     seed_of(view) ^ rollout::mix(u64::from(a.0) << 8 | u64::from(b.0))
 }
