@@ -322,6 +322,9 @@ pub(crate) fn solve_levels_by(
 pub struct ValueTable {
     layout: Layout,
     values: Vec<f32>,
+    /// Each row's highest value: what bounds a category's puts in
+    /// [`NextRows::best_put`].
+    maxima: Vec<f32>,
     /// The spread of the points to come (solved by the spread module), once solved or
     /// read: the fast win-probability decisions need it.
     spread: OnceLock<Vec<f32>>,
@@ -365,7 +368,11 @@ impl ValueTable {
 
     /// A table from its layout and values (as `values` returned them).
     pub fn from_values(layout: Layout, values: Vec<f32>) -> Option<ValueTable> {
-        (values.len() == layout.rows() * N5).then_some(ValueTable {
+        (values.len() == layout.rows() * N5).then(|| ValueTable {
+            maxima: values
+                .chunks_exact(N5)
+                .map(|row| row.iter().copied().fold(f32::NEG_INFINITY, f32::max))
+                .collect(),
             layout,
             values,
             spread: OnceLock::new(),
@@ -489,22 +496,36 @@ impl ValueTable {
         let up = up_of(upper_points);
         let mut next: [[&Row; 6]; CATEGORIES] = [[&NOTHING; 6]; CATEGORIES];
         let mut upper_gain = [[0f32; 6]; CATEGORIES];
+        let mut bound = [[0f32; 6]; CATEGORIES];
         for c in used.complement().iter() {
             let after = used.with(c);
             let face = c.face().map_or(0, usize::from);
             let dice = if face > 0 { 6 } else { 1 };
+            let mut most = f32::NEG_INFINITY;
             for n in 0..dice {
                 let (now, up_after) = gain(c, (1000 * face * n) as i32, up);
                 upper_gain[c.index()][n] = now as f32;
+                let mut best_next = 0.0;
                 if after != CategorySet::ALL {
-                    next[c.index()][n] = self.row(after, up_after);
+                    let row = self
+                        .layout
+                        .row_of(after, up_after)
+                        .expect("a reachable state");
+                    next[c.index()][n] = self.values[row * N5..][..N5].try_into().unwrap();
+                    best_next = self.maxima[row];
                 }
+                // An upper put's bound counts its face's dice; the others'
+                // add their points when the hand is known.
+                let now = if face > 0 { now as f32 } else { 0.0 };
+                most = most.max(now + best_next);
+                bound[c.index()][n] = most;
             }
         }
         NextRows {
             used,
             upper_gain,
             next,
+            bound,
             future: 1.0,
             adjust: None,
         }
@@ -556,6 +577,11 @@ pub struct NextRows<'a> {
     used: CategorySet,
     upper_gain: [[f32; 6]; CATEGORIES],
     next: [[&'a Row; 6]; CATEGORIES],
+    /// Per open category, the most a put can be worth exactly: an upper
+    /// category's by how many dice of its face it puts at most (what it
+    /// gains + the highest V it can lead to), the others' without their
+    /// points (added by hand).
+    bound: [[f32; 6]; CATEGORIES],
     future: f32,
     /// Only when shaped: exact play looks nothing more up.
     adjust: Option<Box<Adjustments>>,
@@ -580,28 +606,67 @@ impl NextRows<'_> {
 
     /// The best put from a hand of ten (see [`ValueTable::best_put`]): the
     /// first of the highest values in [`NextRows::ranked_puts`]' order
-    /// (splits, then categories), searched category by category so that
-    /// the rows a category leads to stay in cache across the splits.
+    /// (splits, then categories). Searched category by category so that
+    /// the rows a category leads to stay in cache across the splits; when
+    /// valued exactly, the most promising category first and none whose
+    /// bound is below the best found (the same put, to the bit).
     pub fn best_put(&self, hand: Hand10) -> BestMove {
         match &self.adjust {
-            None => self.best_by(hand, |_, _, now, next| now + next),
-            Some(adjust) => self.best_by(hand, |c, k, now, next| {
+            None => self.best_by(hand, true, |_, _, now, next| now + next),
+            Some(adjust) => self.best_by(hand, false, |c, k, now, next| {
                 now + adjust[c.index()][k] + self.future * next
             }),
         }
     }
 
-    /// The best put valued by `value(category, points in thousands, gain
-    /// now, V after)`: per category the first split of the highest value,
-    /// then the highest of those, an earlier split first on a tie (then an
-    /// earlier category, as categories come in order).
+    /// The open categories, each with the most a put of it from `hand` can
+    /// be worth exactly (infinite unless `bounded`), the highest first.
     #[inline(always)]
-    fn best_by(&self, hand: Hand10, value: impl Fn(Category, usize, f32, f32) -> f32) -> BestMove {
+    fn by_bound(&self, hand: Hand10, bounded: bool) -> ([(f32, Category); CATEGORIES], usize) {
+        let t = tables();
+        let counts = t.counts10(hand);
+        let mut order = [(f32::INFINITY, Category::Choice); CATEGORIES];
+        let mut len = 0;
+        for c in self.used.complement().iter() {
+            let bound = match (bounded, c.face()) {
+                (false, _) => f32::INFINITY,
+                (true, Some(f)) => {
+                    self.bound[c.index()][usize::from(counts[usize::from(f) - 1]).min(5)]
+                }
+                (true, None) => t.best10(hand, c).points as f32 + self.bound[c.index()][0],
+            };
+            // Insertion: the highest bound first.
+            let mut at = len;
+            while at > 0 && order[at - 1].0 < bound {
+                order[at] = order[at - 1];
+                at -= 1;
+            }
+            order[at] = (bound, c);
+            len += 1;
+        }
+        (order, len)
+    }
+
+    /// The best put valued by `value(category, points in thousands, gain
+    /// now, V after)`: the highest value, then the earliest split, then the
+    /// earliest category; categories whose bound (see [`NextRows::by_bound`])
+    /// is below the best found are not searched.
+    #[inline(always)]
+    fn best_by(
+        &self,
+        hand: Hand10,
+        bounded: bool,
+        value: impl Fn(Category, usize, f32, f32) -> f32,
+    ) -> BestMove {
         let t = tables();
         let splits = t.splits(hand);
         // (value, split, category); no split yet beats minus infinity.
         let mut best = (f32::NEG_INFINITY, usize::MAX, Category::Choice);
-        for c in self.used.complement().iter() {
+        let (order, len) = self.by_bound(hand, bounded);
+        for &(bound, c) in &order[..len] {
+            if bound < best.0 {
+                break;
+            }
             let (gains, rows) = (&self.upper_gain[c.index()], &self.next[c.index()]);
             let mut top = (f32::NEG_INFINITY, usize::MAX);
             for (i, split) in splits.iter().enumerate() {
@@ -618,7 +683,7 @@ impl NextRows<'_> {
                     top = (v, i);
                 }
             }
-            if top.0 > best.0 || (top.0 == best.0 && top.1 < best.1) {
+            if top.0 > best.0 || (top.0 == best.0 && (top.1, c) < (best.1, best.2)) {
                 best = (top.0, top.1, c);
             }
         }
