@@ -32,9 +32,9 @@ impl Worth {
             return None;
         }
         let t = tables();
-        let rows = values.next_rows(side.used, side.upper);
+        let hands = values.last_put_values(side.used, side.upper)?;
         let w =
-            std::array::from_fn(|b| rows.best_put(t.add5(side.carry, Dice5(b as u8))).value as i64);
+            std::array::from_fn(|b| hands[t.add5(side.carry, Dice5(b as u8)).0 as usize] as i64);
         Some(Worth(Box::new(w), i64::from(side.total)))
     }
 }
