@@ -17,7 +17,7 @@ use crate::rollout::{self, Side};
 use crate::rules::{AUCTIONS, Bid, Bundle, MAX_BID, Seat};
 use crate::tables::{Dice5, Hand10};
 use crate::value::BestMove;
-use crate::wp_bid::{Ahead, Futures};
+use crate::wp_bid::{Ahead, Futures, Leaf};
 use crate::wp_normal::{Margin, Outlook};
 
 /// How many of the genome's best puts a win-probability put compares.
@@ -253,11 +253,22 @@ impl GenomeBot {
             let round = rollout::Round::roll_from(&planner, &mut stream);
             for tie in Seat::ALL {
                 let [me, opp] = round.settle([me, opp], tie);
-                leaves.push(self.table_margin(me, opp)?);
+                leaves.push(self.leaf(me, opp)?);
             }
         }
         let now = self.table_margin(me, opp)?;
         Some(Ahead { leaves, now })
+    }
+
+    /// A look ahead's leaf: the last auction exactly once round 11's puts
+    /// are made (`wp_lookahead_exact`), else the tables' margin.
+    fn leaf(&self, me: Side, opp: Side) -> Option<Leaf> {
+        if self.g[WP_LOOKAHEAD_EXACT] >= 0.5
+            && let Some(settled) = Settled::after(self.values, &me, &opp)
+        {
+            return Some(Leaf::Settled(settled));
+        }
+        Some(Leaf::Normal(self.table_margin(me, opp)?))
     }
 
     /// The margin between two outlooks as the genes model it (spread
@@ -709,6 +720,44 @@ mod tests {
             edge += c.edge(1).0;
         }
         assert!(edge > 0.0, "{edge} over {} switched puts", switched.len());
+    }
+
+    #[test]
+    fn round_10s_look_ahead_settles_its_leaves_exactly_only_when_asked() {
+        let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
+        crate::spread::skews_of(testkit::table(), threads);
+        let mut g = Genome::default();
+        g.genes[WP_FAST] = 1.0;
+        g.genes[WP_LAST_EXACT] = 1.0;
+        g.genes[WP_LOOKAHEAD] = 4.0;
+        let normal = bot(&g);
+        g.genes[WP_LOOKAHEAD_EXACT] = 1.0;
+        let exact = bot(&g);
+        let mut a = DpBot::new(testkit::table());
+        let mut b = DpBot::new(testkit::table());
+        let (bids, _) = testkit::positions(&mut a, &mut b, 3);
+        let mut tenths = 0;
+        for v in bids.iter().filter(|v| v.rolls_seen >= 2) {
+            let futures = |bot: &GenomeBot| bot.bid_futures(v, Estimator::Tables).unwrap();
+            let (by_exact, by_normal) = (futures(&exact), futures(&normal));
+            // Only round 10's look ahead ends after round 11's puts.
+            assert_eq!(
+                by_exact == by_normal,
+                v.rolls_seen != 10,
+                "round {}",
+                v.rolls_seen
+            );
+            if v.rolls_seen == 10 {
+                tenths += 1;
+                let [a, b] =
+                    [Bundle::A, Bundle::B].map(|g| (by_exact.p_win(g, 0), by_normal.p_win(g, 0)));
+                // The same futures, modelled two ways: close, not equal.
+                for (exact, normal) in [a, b] {
+                    assert!((exact - normal).abs() < 0.15, "{exact} {normal}");
+                }
+            }
+        }
+        assert_eq!(tenths, 3, "round 10's bid of 3 games");
     }
 
     #[test]

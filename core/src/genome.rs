@@ -259,6 +259,13 @@ pub const GENES: &[Gene] = &[
         "with wp_lookahead: look ahead only in the last this many auctions (11: from round 2, every auction a look ahead can serve). The early rounds' look ahead is the dearest: a put's search grows with the categories left",
     ),
     g(
+        "wp_lookahead_exact",
+        0.0,
+        1.0,
+        0.0,
+        "with wp_lookahead: round 10's bid takes its look ahead's leaves (both sides after round 11's puts) by the last auction exactly (as wp_last_exact: its shape, not only a mean and a spread), not by the normal model; 0 off",
+    ),
+    g(
         "wp_confidence",
         0.0,
         4.0,
@@ -341,6 +348,7 @@ pub const WP_BID_MARGIN: usize = gene_index("wp_bid_margin");
 pub const WP_LOOKAHEAD: usize = gene_index("wp_lookahead");
 pub const WP_LOOKAHEAD_CLOSE: usize = gene_index("wp_lookahead_close");
 pub const WP_LOOKAHEAD_AUCTIONS: usize = gene_index("wp_lookahead_auctions");
+pub const WP_LOOKAHEAD_EXACT: usize = gene_index("wp_lookahead_exact");
 pub const WP_BID_AUCTIONS: usize = gene_index("wp_bid_auctions");
 pub const WP_READ_TOLERANCE: usize = gene_index("wp_read_tolerance");
 pub const WP_READ: usize = gene_index("wp_read");

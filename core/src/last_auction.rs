@@ -102,6 +102,15 @@ impl Settled {
         }
     }
 
+    /// The mean margin.
+    pub fn mean(&self) -> f64 {
+        let half = UNIT as f64 / 2.0;
+        let k: f64 = (self.p.iter().enumerate())
+            .map(|(i, p)| p * (self.low + i as i64) as f64)
+            .sum();
+        self.lead as f64 + half * k
+    }
+
     /// P(win), a draw counting ½, when the margin moves by `shift` points.
     pub fn p_win(&self, shift: f64) -> f64 {
         // margin > 0 ⟺ K > −2 (lead + shift) / UNIT.
@@ -172,12 +181,7 @@ mod tests {
             );
             // The mean margin: ½ (E Y + E Y) = E Y, within a point or two.
             let mean: f64 = margins.iter().map(|&m| f64::from(m)).sum::<f64>() / f64::from(n);
-            let by_settled: f64 = settled
-                .p
-                .iter()
-                .enumerate()
-                .map(|(i, p)| p * (settled.lead as f64 + 500.0 * (settled.low + i as i64) as f64))
-                .sum();
+            let by_settled = settled.mean();
             let sd = (margins
                 .iter()
                 .map(|&m| (f64::from(m) - mean).powi(2))

@@ -58,15 +58,39 @@ impl Outcomes {
 /// the margin now times how far the leaves' mean strayed from it.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Ahead {
-    pub leaves: Vec<Margin>,
+    pub leaves: Vec<Leaf>,
     pub now: Margin,
+}
+
+/// A look ahead's margin after its played round: the tables' normal
+/// model, or the last auction exactly once round 11's puts are made.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Leaf {
+    Normal(Margin),
+    Settled(Settled),
+}
+
+impl Leaf {
+    fn p_win(&self, shift: f64) -> f64 {
+        match self {
+            Leaf::Normal(margin) => margin.p_win(shift),
+            Leaf::Settled(settled) => settled.p_win(shift),
+        }
+    }
+
+    fn mean(&self) -> f64 {
+        match self {
+            Leaf::Normal(margin) => margin.mean,
+            Leaf::Settled(settled) => settled.mean(),
+        }
+    }
 }
 
 impl Ahead {
     fn p_win(&self, shift: f64) -> f64 {
         let n = self.leaves.len() as f64;
         let p = self.leaves.iter().map(|m| m.p_win(shift)).sum::<f64>() / n;
-        let drift = self.leaves.iter().map(|m| m.mean).sum::<f64>() / n - self.now.mean;
+        let drift = self.leaves.iter().map(Leaf::mean).sum::<f64>() / n - self.now.mean;
         let h = (self.now.sd / 100.0).max(1.0);
         let slope = (self.now.p_win(shift + h) - self.now.p_win(shift - h)) / (2.0 * h);
         (p - slope * drift).clamp(0.0, 1.0)
@@ -360,7 +384,10 @@ mod tests {
         };
         let now = normal(0.0, 10_000.0);
         // Leaves whose means average the margin now: their mean P(win).
-        let leaves = vec![normal(-5000.0, 8000.0), normal(5000.0, 8000.0)];
+        let leaves = vec![
+            Leaf::Normal(normal(-5000.0, 8000.0)),
+            Leaf::Normal(normal(5000.0, 8000.0)),
+        ];
         let mean = (leaves[0].p_win(1000.0) + leaves[1].p_win(1000.0)) / 2.0;
         let even = Ahead { leaves, now };
         assert_eq!(even.p_win(1000.0), mean);
@@ -368,7 +395,7 @@ mod tests {
         // were good for me): the correction takes back the slope now
         // (φ(0) / 10 000 a point) times 2 000, 7.98 points of P(win).
         let strayed = Ahead {
-            leaves: vec![normal(2000.0, 10_000.0); 2],
+            leaves: vec![Leaf::Normal(normal(2000.0, 10_000.0)); 2],
             now,
         };
         let raw = strayed.leaves[0].p_win(0.0);
