@@ -44,12 +44,28 @@ impl GenomeBot {
             return None;
         }
         let (candidates, mine, opp) = self.put_candidates(view, hand)?;
-        let pick = if fast {
-            self.most_likely_winner(&mine, opp)?
-        } else {
-            self.rolled_out_winner(view, &mine, opp)
+        let pick = match (fast, self.puts_ahead(after)) {
+            (true, 0) => self.most_likely_winner(&self.table_chances(&mine, opp)?),
+            (true, rolls) => {
+                let ahead =
+                    |&me| Some(self.looked_ahead(me, opp, rolls, seed_of(view))?.p_win(0.0));
+                self.most_likely_winner(&mine.iter().map(ahead).collect::<Option<Vec<_>>>()?)
+            }
+            (false, _) => self.rolled_out_winner(view, &mine, opp),
         };
         Some(candidates[pick])
+    }
+
+    /// How many next rounds a put followed by `after` auctions plays
+    /// before the tables value it (`wp_put_lookahead`, `wp_lookahead`
+    /// rolls): none for round 11's and 12's puts (settled exactly, or
+    /// nothing left to play).
+    fn puts_ahead(&self, after: usize) -> u32 {
+        if after >= 2 && after as f32 <= self.g[WP_PUT_LOOKAHEAD] {
+            self.g[WP_LOOKAHEAD].round() as u32
+        } else {
+            0
+        }
     }
 
     /// The genome's `WP_CANDIDATES` best puts from `hand`, my side after
@@ -74,12 +90,10 @@ impl GenomeBot {
         Some((candidates, mine, opp))
     }
 
-    /// Which of my candidate sides wins most often by the tables against
-    /// `opp` (the first among equals), when it wins more than the first
-    /// (the best by value) by `wp_put_margin` points of P(win), else the
-    /// first; None without spreads.
-    fn most_likely_winner(&self, mine: &[Side], opp: Side) -> Option<usize> {
-        let chances = self.table_chances(mine, opp)?;
+    /// Which of my candidates wins most often by their `chances` (the
+    /// first among equals), when it wins more than the first (the best by
+    /// value) by `wp_put_margin` points of P(win), else the first.
+    fn most_likely_winner(&self, chances: &[f64]) -> usize {
         let mut best = (0, f64::NEG_INFINITY);
         for (k, &p) in chances.iter().enumerate() {
             if p > best.1 {
@@ -87,11 +101,11 @@ impl GenomeBot {
             }
         }
         let margin = f64::from(self.g[WP_PUT_MARGIN]) / 100.0;
-        Some(if best.1 > chances[0] + margin {
+        if best.1 > chances[0] + margin {
             best.0
         } else {
             0
-        })
+        }
     }
 
     /// P(win) of each of my candidate sides against `opp` by the tables:
@@ -720,6 +734,42 @@ mod tests {
             edge += c.edge(1).0;
         }
         assert!(edge > 0.0, "{edge} over {} switched puts", switched.len());
+    }
+
+    #[test]
+    fn only_the_puts_wp_put_lookahead_names_look_ahead_and_they_are_seeded() {
+        let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
+        crate::spread::skews_of(testkit::table(), threads);
+        let mut g = Genome::default();
+        g.genes[WP_FAST] = 1.0;
+        g.genes[WP_PUT_AUCTIONS] = 11.0;
+        g.genes[WP_LOOKAHEAD] = 4.0;
+        let tables = bot(&g);
+        g.genes[WP_PUT_LOOKAHEAD] = 3.0;
+        let ahead = bot(&g);
+        // Followed by 3 or 2 auctions: rounds 9 and 10 (round 11's put
+        // sees the last auction exactly).
+        let rounds: Vec<u32> = (0..=AUCTIONS)
+            .map(|after| ahead.puts_ahead(after))
+            .collect();
+        assert_eq!(rounds, [0, 0, 4, 4, 0, 0, 0, 0, 0, 0, 0, 0, 0]);
+        let mut a = DpBot::new(testkit::table());
+        let mut b = DpBot::new(testkit::table());
+        let (_, puts) = testkit::positions(&mut a, &mut b, 20);
+        let mut differ = 0;
+        for v in &puts {
+            let Holding::Ten(hand) = v.me.holding else {
+                continue;
+            };
+            let chosen = ahead.put_for_the_win(v, hand);
+            assert_eq!(chosen, ahead.put_for_the_win(v, hand), "seeded");
+            let by_tables = tables.put_for_the_win(v, hand);
+            if !(9..=10).contains(&v.rolls_seen) {
+                assert_eq!(chosen, by_tables, "round {}", v.rolls_seen);
+            }
+            differ += usize::from(chosen != by_tables);
+        }
+        assert!(differ >= 1, "no put of rounds 9-10 changed in 20 games");
     }
 
     #[test]

@@ -266,6 +266,13 @@ pub const GENES: &[Gene] = &[
         "with wp_lookahead: round 10's bid takes its look ahead's leaves (both sides after round 11's puts) by the last auction exactly (as wp_last_exact: its shape, not only a mean and a spread), not by the normal model; 0 off",
     ),
     g(
+        "wp_put_lookahead",
+        0.0,
+        11.0,
+        0.0,
+        "with wp_fast and wp_lookahead: the puts followed by this many auctions or fewer (from two: round 11's sees the last auction exactly) compare their candidates a round ahead: the next round played wp_lookahead times from each, the same rolls for every candidate, the leaves as the bids' (wp_lookahead_exact); 0 off",
+    ),
+    g(
         "wp_confidence",
         0.0,
         4.0,
@@ -349,6 +356,7 @@ pub const WP_LOOKAHEAD: usize = gene_index("wp_lookahead");
 pub const WP_LOOKAHEAD_CLOSE: usize = gene_index("wp_lookahead_close");
 pub const WP_LOOKAHEAD_AUCTIONS: usize = gene_index("wp_lookahead_auctions");
 pub const WP_LOOKAHEAD_EXACT: usize = gene_index("wp_lookahead_exact");
+pub const WP_PUT_LOOKAHEAD: usize = gene_index("wp_put_lookahead");
 pub const WP_BID_AUCTIONS: usize = gene_index("wp_bid_auctions");
 pub const WP_READ_TOLERANCE: usize = gene_index("wp_read_tolerance");
 pub const WP_READ: usize = gene_index("wp_read");

@@ -87,7 +87,9 @@ impl Leaf {
 }
 
 impl Ahead {
-    fn p_win(&self, shift: f64) -> f64 {
+    /// P(win), a draw counting ½, when the margin moves by `shift`: the
+    /// leaves' mean, corrected by the control variate.
+    pub fn p_win(&self, shift: f64) -> f64 {
         let n = self.leaves.len() as f64;
         let p = self.leaves.iter().map(|m| m.p_win(shift)).sum::<f64>() / n;
         let drift = self.leaves.iter().map(Leaf::mean).sum::<f64>() / n - self.now.mean;
