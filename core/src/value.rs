@@ -499,7 +499,7 @@ impl ValueTable {
     /// The best put's value ([`ValueTable::best_put`]'s, to the bit) from
     /// every hand of ten, at a state with two categories open (the last
     /// auction's): worked out once per state from every split of every
-    /// hand (63 504 puts and carries, a tenth of a millisecond), then kept.
+    /// hand (each of the 63 504 puts and carries once), then kept.
     /// None at other states.
     pub fn last_put_values(&self, used: CategorySet, upper_points: i32) -> Option<&[f32; N10]> {
         let row = self.layout.row_of(used, up_of(upper_points))?;
