@@ -425,8 +425,6 @@ impl GenomeBot {
     }
 }
 
-/// The seed of the futures after this roll's auction: the position's,
-/// mixed with the two bundles.
 /// Whether the auction at `view` is among the last `n` (a gene's value):
 /// round 12's is the last, round 2's the 11th from the end.
 fn in_last(view: &View, n: f32) -> bool {
@@ -435,6 +433,8 @@ fn in_last(view: &View, n: f32) -> bool {
         .is_some_and(|left| left as f32 <= n)
 }
 
+/// The seed of the futures after this roll's auction: the position's,
+/// mixed with the two bundles.
 fn roll_seed(view: &View, (a, b): (Dice5, Dice5)) -> u64 {
     seed_of(view) ^ rollout::mix(u64::from(a.0) << 8 | u64::from(b.0))
 }
@@ -548,6 +548,19 @@ mod tests {
 
     fn bot(genome: &Genome) -> GenomeBot {
         GenomeBot::new(genome, testkit::table())
+    }
+
+    /// The test table's skewness rows, which the tables' model reads.
+    fn with_skews() {
+        let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
+        crate::spread::skews_of(testkit::table(), threads);
+    }
+
+    /// The bid and put views of `games` seeded games of `dp` against `dp`.
+    fn dp_positions(games: u64) -> (Vec<View>, Vec<View>) {
+        let mut a = DpBot::new(testkit::table());
+        let mut b = DpBot::new(testkit::table());
+        testkit::positions(&mut a, &mut b, games)
     }
 
     /// The views `wp` bid from in the last of `games` seeded games against
@@ -689,9 +702,7 @@ mod tests {
         g.genes[WP_ROLLOUTS] = 300.0;
         let wp = bot(&g);
         let mut plain = bot(&Genome::default());
-        let mut a = DpBot::new(testkit::table());
-        let mut b = DpBot::new(testkit::table());
-        let (_, puts) = testkit::positions(&mut a, &mut b, 80);
+        let (_, puts) = dp_positions(80);
         let mut switched = vec![];
         for v in &puts {
             let Holding::Ten(hand) = v.me.holding else {
@@ -738,8 +749,7 @@ mod tests {
 
     #[test]
     fn only_the_puts_wp_put_lookahead_names_look_ahead_and_they_are_seeded() {
-        let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
-        crate::spread::skews_of(testkit::table(), threads);
+        with_skews();
         let mut g = Genome::default();
         g.genes[WP_FAST] = 1.0;
         g.genes[WP_PUT_AUCTIONS] = 11.0;
@@ -753,9 +763,7 @@ mod tests {
             .map(|after| ahead.puts_ahead(after))
             .collect();
         assert_eq!(rounds, [0, 0, 4, 4, 0, 0, 0, 0, 0, 0, 0, 0, 0]);
-        let mut a = DpBot::new(testkit::table());
-        let mut b = DpBot::new(testkit::table());
-        let (_, puts) = testkit::positions(&mut a, &mut b, 20);
+        let (_, puts) = dp_positions(20);
         let mut differ = 0;
         for v in &puts {
             let Holding::Ten(hand) = v.me.holding else {
@@ -774,8 +782,7 @@ mod tests {
 
     #[test]
     fn round_10s_look_ahead_settles_its_leaves_exactly_only_when_asked() {
-        let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
-        crate::spread::skews_of(testkit::table(), threads);
+        with_skews();
         let mut g = Genome::default();
         g.genes[WP_FAST] = 1.0;
         g.genes[WP_LAST_EXACT] = 1.0;
@@ -783,9 +790,7 @@ mod tests {
         let normal = bot(&g);
         g.genes[WP_LOOKAHEAD_EXACT] = 1.0;
         let exact = bot(&g);
-        let mut a = DpBot::new(testkit::table());
-        let mut b = DpBot::new(testkit::table());
-        let (bids, _) = testkit::positions(&mut a, &mut b, 3);
+        let (bids, _) = dp_positions(3);
         let mut tenths = 0;
         for v in bids.iter().filter(|v| v.rolls_seen >= 2) {
             let futures = |bot: &GenomeBot| bot.bid_futures(v, Estimator::Tables).unwrap();
@@ -812,8 +817,7 @@ mod tests {
 
     #[test]
     fn the_look_ahead_is_seeded_by_the_position_and_plays_only_in_its_auctions() {
-        let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
-        crate::spread::skews_of(testkit::table(), threads);
+        with_skews();
         let mut g = Genome::default();
         g.genes[WP_FAST] = 1.0;
         g.genes[WP_SKEW] = 1.0;
@@ -823,9 +827,7 @@ mod tests {
         let ahead = bot(&g);
         g.genes[WP_LOOKAHEAD_AUCTIONS] = 5.0;
         let late = bot(&g);
-        let mut a = DpBot::new(testkit::table());
-        let mut b = DpBot::new(testkit::table());
-        let (bids, _) = testkit::positions(&mut a, &mut b, 1);
+        let (bids, _) = dp_positions(1);
         for v in bids.iter().filter(|v| v.rolls_seen >= 2) {
             let futures = |bot: &GenomeBot| bot.bid_futures(v, Estimator::Tables).unwrap();
             let seen = futures(&ahead);
@@ -850,9 +852,7 @@ mod tests {
     #[test]
     fn the_judge_plays_other_futures_than_the_rollouts_each_seeded() {
         let wp = bot(&Genome::default());
-        let mut a = DpBot::new(testkit::table());
-        let mut b = DpBot::new(testkit::table());
-        let (bids, puts) = testkit::positions(&mut a, &mut b, 1);
+        let (bids, puts) = dp_positions(1);
         // The same judge twice sees the same futures; the rollouts others.
         fn apart<T: PartialEq + std::fmt::Debug>(of: impl Fn(Estimator) -> T) {
             assert_eq!(of(Estimator::Judge(200)), of(Estimator::Judge(200)));

@@ -16,7 +16,7 @@
 
 use crate::game::{Card, Holding};
 use crate::rules::{AUCTIONS, CATEGORIES, Category, CategorySet, bonus_for};
-use crate::tables::{Dice5, Hand10, N5, N10, tables};
+use crate::tables::{Dice5, Hand10, N5, N10, Tables, tables};
 use std::sync::OnceLock;
 
 /// Upper totals are tracked in thousands, capped here (the bonus threshold).
@@ -496,6 +496,11 @@ impl ValueTable {
         self.next_rows(used, upper_points).best_put(hand)
     }
 
+    /// Row `row` of the layout's order.
+    fn row_at(&self, row: usize) -> &Row {
+        self.values[row * N5..][..N5].try_into().unwrap()
+    }
+
     /// The best put's value ([`ValueTable::best_put`]'s, to the bit) from
     /// every hand of ten, at a state with two categories open (the last
     /// auction's): worked out once per state from every split of every
@@ -530,7 +535,7 @@ impl ValueTable {
                         .layout
                         .row_of(after, up_after)
                         .expect("a reachable state");
-                    next[c.index()][n] = self.values[row * N5..][..N5].try_into().unwrap();
+                    next[c.index()][n] = self.row_at(row);
                     best_next = self.maxima[row];
                 }
                 // An upper put's bound counts its face's dice; the others'
@@ -641,6 +646,22 @@ impl NextRows<'_> {
         }
     }
 
+    /// A put of `put` into open category `c`: its points, what it gains
+    /// now (an upper put's points and any bonus, the others' points) and
+    /// which of the category's rows it leads to (its face's dice; 0 for
+    /// the other categories).
+    #[inline(always)]
+    fn scored(&self, t: &Tables, c: Category, put: Dice5) -> (i32, f32, usize) {
+        let pts = t.score5(put, c);
+        match c.face() {
+            Some(f) => {
+                let n = usize::from(t.counts5(put)[usize::from(f) - 1]);
+                (pts, self.upper_gain[c.index()][n], n)
+            }
+            None => (pts, pts as f32, 0),
+        }
+    }
+
     /// The best put's value from every hand of ten (exact rows only): each
     /// put and carry once, whichever hand they split.
     fn every_hand(&self) -> Box<[f32; N10]> {
@@ -648,16 +669,9 @@ impl NextRows<'_> {
         let t = tables();
         let mut best = Box::new([f32::NEG_INFINITY; N10]);
         for c in self.used.complement().iter() {
-            let (gains, rows) = (&self.upper_gain[c.index()], &self.next[c.index()]);
             for put in (0..N5).map(|p| Dice5(p as u8)) {
-                let (now, n) = match c.face() {
-                    Some(f) => {
-                        let n = usize::from(t.counts5(put)[usize::from(f) - 1]);
-                        (gains[n], n)
-                    }
-                    None => (t.score5(put, c) as f32, 0),
-                };
-                for (carry, next) in rows[n].iter().enumerate() {
+                let (_, now, n) = self.scored(t, c, put);
+                for (carry, next) in self.next[c.index()][n].iter().enumerate() {
                     let hand = t.add5(put, Dice5(carry as u8)).0 as usize;
                     let v = now + next;
                     if v > best[hand] {
@@ -717,17 +731,10 @@ impl NextRows<'_> {
             if bound < best.0 {
                 break;
             }
-            let (gains, rows) = (&self.upper_gain[c.index()], &self.next[c.index()]);
+            let rows = &self.next[c.index()];
             let mut top = (f32::NEG_INFINITY, usize::MAX);
             for (i, split) in splits.iter().enumerate() {
-                let pts = t.score5(split.put, c);
-                let (now, n) = match c.face() {
-                    Some(f) => {
-                        let n = usize::from(t.counts5(split.put)[usize::from(f) - 1]);
-                        (gains[n], n)
-                    }
-                    None => (pts as f32, 0),
-                };
+                let (pts, now, n) = self.scored(t, c, split.put);
                 let v = value(c, pts as usize / 1000, now, rows[n][split.carry.0 as usize]);
                 if v > top.0 {
                     top = (v, i);
@@ -797,14 +804,7 @@ impl NextRows<'_> {
         let t = tables();
         for split in t.splits(hand) {
             for c in self.used.complement().iter() {
-                let pts = t.score5(split.put, c);
-                let (now, n) = match c.face() {
-                    Some(f) => {
-                        let n = pts as usize / 1000 / f as usize;
-                        (self.upper_gain[c.index()][n], n)
-                    }
-                    None => (pts as f32, 0),
-                };
+                let (pts, now, n) = self.scored(t, c, split.put);
                 let next = self.next[c.index()][n][split.carry.0 as usize];
                 visit(BestMove {
                     category: c,
@@ -830,8 +830,7 @@ pub struct BestMove {
 impl Rows for ValueTable {
     #[inline]
     fn row(&self, used: CategorySet, up: usize) -> &Row {
-        let row = self.layout.row_of(used, up).expect("a reachable state");
-        self.values[row * N5..][..N5].try_into().unwrap()
+        self.row_at(self.layout.row_of(used, up).expect("a reachable state"))
     }
 }
 
