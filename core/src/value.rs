@@ -17,6 +17,7 @@
 use crate::game::{Card, Holding};
 use crate::rules::{AUCTIONS, CATEGORIES, Category, CategorySet, bonus_for};
 use crate::tables::{Dice5, Hand10, N5, N10, Tables, tables};
+use std::cell::Cell;
 use std::sync::OnceLock;
 
 /// Upper totals are tracked in thousands, capped here (the bonus threshold).
@@ -27,6 +28,22 @@ const MASKS: usize = 1 << CATEGORIES;
 /// Levels with rows: 0..=11 categories used (with twelve nothing is left).
 pub const LEVELS: usize = CATEGORIES;
 const NO_ROW: u32 = u32::MAX;
+
+thread_local! {
+    static SEARCHES: Cell<u64> = const { Cell::new(0) };
+}
+
+/// How many hands this thread has searched for their best puts so far
+/// ([`NextRows::best_put`], [`NextRows::ranked_puts`]): the work of a
+/// strategy that does not depend on the machine. A caller reads it before
+/// and after a decision; its difference is that decision's searches.
+pub fn searches() -> u64 {
+    SEARCHES.with(Cell::get)
+}
+
+fn count_search() {
+    SEARCHES.with(|s| s.set(s.get() + 1));
+}
 
 /// One row of the table: V for each held multiset of five dice.
 pub type Row = [f32; N5];
@@ -638,6 +655,7 @@ impl NextRows<'_> {
     /// valued exactly, the most promising category first and none whose
     /// bound is below the best found (the same put, to the bit).
     pub fn best_put(&self, hand: Hand10) -> BestMove {
+        count_search();
         match &self.adjust {
             None => self.best_by(hand, true, |_, _, now, next| now + next),
             Some(adjust) => self.best_by(hand, false, |c, k, now, next| {
@@ -765,6 +783,7 @@ impl NextRows<'_> {
     /// values the order of [`NextRows::best_put`]'s tie-break, so the first
     /// is always the best put.
     pub fn ranked_puts(&self, hand: Hand10, k: usize) -> Vec<BestMove> {
+        count_search();
         let mut top: Vec<BestMove> = Vec::with_capacity(k + 1);
         self.each_put(hand, |m| {
             // After every kept put of at least its value: equal values
@@ -1090,6 +1109,23 @@ mod tests {
             }
         }
         assert_eq!(checked, 40 * 11 * 3);
+    }
+
+    #[test]
+    fn each_search_counts_once_on_the_thread_that_made_it() {
+        let hand = Hand10(17);
+        let before = searches();
+        table().best_put(CategorySet::EMPTY, 0, hand);
+        let rows = table().next_rows(CategorySet::EMPTY, 0);
+        assert_eq!(rows.ranked_puts(hand, 3).len(), 3);
+        assert_eq!(searches() - before, 2);
+        // Another thread's searches are its own.
+        let there = std::thread::spawn(move || {
+            table().best_put(CategorySet::EMPTY, 0, hand);
+            searches()
+        });
+        assert_eq!(there.join().unwrap(), 1);
+        assert_eq!(searches() - before, 2);
     }
 
     #[test]

@@ -83,6 +83,14 @@ pub struct EvolveArgs {
     /// `tuner optbench --terrain tuned` measures it.
     #[arg(long, default_value_t = crate::tune::optim::cmaes::SIGMA0, value_parser = parse_sigma, conflicts_with = "resume")]
     cmaes_sigma: f64,
+    /// The most searches per game a genome may spend (hands searched for
+    /// their best puts in its own decisions, counted, not timed: the same
+    /// on any machine; `tuner eval` shows them). Selection ranks every
+    /// genome within it before any over it, and a winner within it may
+    /// replace a champion over it when not worse by more than half a
+    /// point. A dp player spends about 55; none: no limit.
+    #[arg(long, conflicts_with = "resume")]
+    max_searches: Option<crate::tune::budget::Budget>,
     /// Run folder name under runs/ (default: run-s<seed>, made unique): a
     /// plain name, no path.
     #[arg(long, value_parser = parse_run_name, conflicts_with = "resume")]
@@ -216,6 +224,7 @@ fn open_or_create(a: &EvolveArgs) -> Result<(RunDir, crate::tune::run::lock::Run
         optimizer: a.optimizer,
         diversity_floor: a.diversity_floor,
         cmaes_sigma: a.cmaes_sigma,
+        max_searches: a.max_searches,
     })?)
 }
 

@@ -65,6 +65,9 @@ pub struct CandidateGame {
     pub fault: Option<(Culprit, Fault)>,
     /// Lines a program wrote to stderr, and whose.
     pub stderr: Vec<(Culprit, String)>,
+    /// The candidate's searches (a built-in's; None for a program).
+    #[serde(default)]
+    pub searches: Option<u64>,
 }
 
 impl CandidateGame {
@@ -78,6 +81,7 @@ impl CandidateGame {
             bid_points: r.cards[seat].bid_points,
             fault: fault.map(|(s, why)| (Culprit::of(s == seat), why)),
             stderr,
+            searches: r.searches[seat],
         }
     }
 }

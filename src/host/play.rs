@@ -15,6 +15,7 @@ use yacht_core::game::{Card, Illegal, Put, Roll, Strategy, View};
 use yacht_core::rules::{
     Bid, Bundle, MAX_BID, PerSeat, ROUNDS, Seat, has_auction, has_scoring, resolve_auction,
 };
+use yacht_core::value::searches;
 
 /// Why a seat lost its game before the end (the official reasons, and a
 /// program that could not be started at all).
@@ -83,6 +84,9 @@ pub struct GameResult {
     pub cards: PerSeat<Card>,
     /// The seat that faulted, and why; it loses.
     pub fault: Option<(Seat, Fault)>,
+    /// Each in-process seat's searches in its decisions (see
+    /// [`Contestant::searches`]); None for a program.
+    pub searches: PerSeat<Option<u64>>,
 }
 
 impl GameResult {
@@ -189,14 +193,23 @@ pub trait Contestant {
     }
     /// After FINISH: the seat is done (a program is waited for, then killed).
     fn close(&mut self) {}
+    /// The hands its decisions searched for their best puts
+    /// (`yacht_core::value::searches`): its work, whatever the machine;
+    /// None when it is not counted (a program).
+    fn searches(&self) -> Option<u64> {
+        None
+    }
 }
 
 /// A strategy in this process, given its seed at READY. With `timed`, it
-/// keeps the time of each decision (on its own clock).
+/// keeps the time of each decision (on its own clock). It counts the
+/// searches its decisions make (on this thread, between asking and the
+/// answer: the other seat's are not among them).
 pub struct InProcess<S> {
     pub strategy: S,
     pub seed: u64,
     pub times: Option<Vec<Duration>>,
+    searches: u64,
 }
 
 impl<S: Strategy> InProcess<S> {
@@ -205,6 +218,7 @@ impl<S: Strategy> InProcess<S> {
             strategy,
             seed,
             times: None,
+            searches: 0,
         }
     }
 
@@ -218,7 +232,8 @@ impl<S: Strategy> InProcess<S> {
 
     #[inline]
     fn decide<T>(&mut self, f: impl FnOnce(&mut S) -> T) -> T {
-        match &mut self.times {
+        let before = searches();
+        let x = match &mut self.times {
             None => f(&mut self.strategy),
             Some(times) => {
                 let start = Instant::now();
@@ -226,7 +241,9 @@ impl<S: Strategy> InProcess<S> {
                 times.push(start.elapsed());
                 x
             }
-        }
+        };
+        self.searches += searches() - before;
+        x
     }
 }
 
@@ -256,6 +273,10 @@ impl<S: Strategy> Contestant for InProcess<S> {
     fn put(&mut self, view: &View) -> Result<Put, Fault> {
         Ok(self.decide(|s| s.put(view)))
     }
+
+    fn searches(&self) -> Option<u64> {
+        Some(self.searches)
+    }
 }
 
 /// Plays a game. `log` receives every event (pass `|_| {}` when not needed:
@@ -280,6 +301,7 @@ pub fn play_game<C: Contestant + ?Sized>(
     GameResult {
         cards: views.map(|v| v.me),
         fault,
+        searches: PerSeat::from_fn(|seat| seats[seat].searches()),
     }
 }
 

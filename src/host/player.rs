@@ -194,6 +194,7 @@ pub fn play_deal(
                     result: GameResult {
                         cards: PerSeat::default(),
                         fault: Some((seat, why)),
+                        searches: PerSeat::default(),
                     },
                     times: PerSeat::default(),
                 };
@@ -258,5 +259,11 @@ impl Contestant for Seated {
     }
     fn close(&mut self) {
         self.contestant().close()
+    }
+    fn searches(&self) -> Option<u64> {
+        match self {
+            Seated::Builtin(b) => b.searches(),
+            Seated::Program(p) => p.searches(),
+        }
     }
 }

@@ -2,6 +2,7 @@
 //! algorithm's operators and the runs around them.
 
 pub mod agreement;
+pub mod budget;
 pub mod eval;
 pub mod ga;
 pub mod heldout;

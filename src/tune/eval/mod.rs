@@ -137,6 +137,11 @@ pub struct OpponentResult {
     pub mean_margin: f64,
     pub mean_total: f64,
     pub mean_bid_points: f64,
+    /// The candidate's searches per game (hands searched for their best
+    /// puts, `yacht_core::value::searches`): its work, the same on any
+    /// machine; None when not counted (a program).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub mean_searches: Option<f64>,
     pub weight: f64,
     pub faults: Faults,
     /// The programs' last lines on stderr, `game N, candidate|opponent:
@@ -277,6 +282,10 @@ impl Evaluation {
             a.mean_margin = mean(a.mean_margin, b.mean_margin);
             a.mean_total = mean(a.mean_total, b.mean_total);
             a.mean_bid_points = mean(a.mean_bid_points, b.mean_bid_points);
+            a.mean_searches = a
+                .mean_searches
+                .zip(b.mean_searches)
+                .map(|(x, y)| mean(x, y));
             a.games += b.games;
             a.record = a.record.join(b.record);
             a.win_rate = a.record.rate();
@@ -291,6 +300,17 @@ impl Evaluation {
         }
         self.fitness = fitness(&self.opponents);
         self.interrupted |= later.interrupted;
+    }
+
+    /// The candidate's searches per game over every game played (see
+    /// [`OpponentResult::mean_searches`]); None unless every game counted.
+    pub fn searches_per_game(&self) -> Option<f64> {
+        let mut sum = 0.0;
+        for o in &self.opponents {
+            sum += o.mean_searches? * f64::from(o.games);
+        }
+        let games: u32 = self.opponents.iter().map(|o| o.games).sum();
+        (games > 0).then(|| sum / f64::from(games))
     }
 
     /// The first opponent that lost most of its games by faults: wins the

@@ -4,7 +4,7 @@
 use super::{Baseline, Evaluation};
 use crate::text::{Align, Column, percent_interval, table as grid};
 
-const COLUMNS: [Column; 11] = [
+const COLUMNS: [Column; 12] = [
     Column::new("opponent", Align::Left, 24),
     Column::new("games", Align::Right, 6),
     Column::new("W", Align::Right, 6),
@@ -15,6 +15,7 @@ const COLUMNS: [Column; 11] = [
     Column::new("margin", Align::Right, 10),
     Column::new("total", Align::Right, 10),
     Column::new("bid pts", Align::Right, 9),
+    Column::new("searches", Align::Right, 9),
     Column::new("faults c/o", Align::Right, 11),
 ];
 
@@ -29,6 +30,7 @@ pub fn table(e: &Evaluation) -> String {
             row.push(format!("{:.1}%", 100.0 * r.win_rate));
             row.push(percent_interval(r.ci95));
             row.extend([r.mean_margin, r.mean_total, r.mean_bid_points].map(|x| format!("{x:.0}")));
+            row.push(r.mean_searches.map_or("–".into(), |x| format!("{x:.0}")));
             row.push(format!("{}/{}", r.faults.candidate, r.faults.opponent));
             row
         })
@@ -54,7 +56,7 @@ pub fn table(e: &Evaluation) -> String {
         );
     }
     lines.push(format!(
-        "fitness ({}; c/o: games lost by the candidate's / the opponent's faults): {:.4}",
+        "fitness ({}; searches: the candidate's hands searched for a best put, per game, – for a program; c/o: games lost by the candidate's / the opponent's faults): {:.4}",
         e.kind.describe(),
         e.fitness
     ));

@@ -16,6 +16,9 @@ pub(super) struct Tally {
     bids: f64,
     faults: Faults,
     stderr_tail: Vec<String>,
+    searches: u64,
+    /// A game whose searches were not counted (a program's).
+    uncounted: bool,
 }
 
 impl Tally {
@@ -33,6 +36,10 @@ impl Tally {
         self.margin += g.margin as f64;
         self.total += g.total as f64;
         self.bids += g.bid_points as f64;
+        match g.searches {
+            Some(k) => self.searches += k,
+            None => self.uncounted = true,
+        }
     }
 
     pub fn finish(self, name: &str, weight: f64) -> OpponentResult {
@@ -48,6 +55,7 @@ impl Tally {
             mean_margin: self.margin / nf,
             mean_total: self.total / nf,
             mean_bid_points: self.bids / nf,
+            mean_searches: (!self.uncounted && n > 0).then(|| self.searches as f64 / nf),
             weight,
             faults: self.faults,
             stderr_tail: self.stderr_tail,

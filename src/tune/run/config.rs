@@ -7,6 +7,7 @@
 use super::error::{Result, RunError};
 use crate::host::player::Player;
 use crate::players::StrategySpec;
+use crate::tune::budget::Budget;
 use crate::tune::eval::Fitness;
 use crate::tune::ga::{FrozenGenes, GaSettings, first_population, frozen_genes};
 use crate::tune::named::NamedGenes;
@@ -90,6 +91,10 @@ pub struct RunConfig {
     /// was recorded: `SIGMA0_BEFORE`).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub cmaes_sigma: Option<f64>,
+    /// The most searches per game a genome may spend (`--max-searches`);
+    /// none: no limit.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub max_searches: Option<Budget>,
 }
 
 fn is_ga(k: &Kind) -> bool {
@@ -374,6 +379,7 @@ mod tests {
             folders: Folders::default(),
             optimizer: Kind::Ga,
             cmaes_sigma: None,
+            max_searches: None,
             rollouts,
         };
         let off = cfg(0, &["prio_one"]).frozen().unwrap();

@@ -7,6 +7,7 @@ use super::dir::RunDir;
 use super::error::{Result, RunError};
 use super::lock::RunLock;
 use super::notes;
+use crate::tune::budget::Budget;
 use crate::tune::eval::Fitness;
 use crate::tune::ga::{GaSettings, frozen_genes};
 use crate::tune::optim::Kind;
@@ -43,6 +44,8 @@ pub struct NewRun {
     pub diversity_floor: f64,
     /// CMA-ES's first step size (recorded when the optimiser is CMA-ES).
     pub cmaes_sigma: f64,
+    /// The most searches per game a genome may spend.
+    pub max_searches: Option<Budget>,
 }
 
 /// Creates a run folder and its config.toml (seed, settings, suite,
@@ -108,6 +111,7 @@ pub fn create_run(new: &NewRun) -> Result<(RunDir, RunLock)> {
         rollouts: new.rollouts,
         optimizer: new.optimizer,
         cmaes_sigma: (new.optimizer == Kind::Cmaes).then_some(new.cmaes_sigma),
+        max_searches: new.max_searches,
     };
     dir.save_config(&cfg)?;
     Ok((dir, lock))

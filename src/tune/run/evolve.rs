@@ -11,6 +11,7 @@ use super::generations::GenerationRow;
 use super::notes;
 use crate::host::player::Player;
 use crate::rng::derive_seed;
+use crate::tune::budget::rank_value;
 use crate::tune::eval::{Evaluation, Faults, Fitness, evaluate_all};
 use crate::tune::ga::{FrozenGenes, diversity, ranking};
 use crate::tune::optim::ga::Ga;
@@ -42,7 +43,12 @@ pub fn run_generations(dir: &RunDir, progress: &mut dyn Progress) -> Result<Chec
         let players: Vec<Player> = pop.iter().map(|g| cfg.player("candidate", g)).collect();
         let evals = evaluate_generation(&players, &suite, deals, seed, cfg.fitness)
             .ok_or(RunError::Interrupted(generation))??;
-        let fitness: Vec<f64> = evals.iter().map(|e| e.fitness).collect();
+        // What the optimiser ranks by: the fitness, genomes within the
+        // run's --max-searches first.
+        let fitness: Vec<f64> = evals
+            .iter()
+            .map(|e| rank_value(cfg.max_searches, e.fitness, e.searches_per_game()))
+            .collect();
         let mut scores = cp.carried_scores(&pop);
         for (s, &f) in scores.iter_mut().zip(&fitness) {
             s.push(f);
@@ -50,7 +56,7 @@ pub fn run_generations(dir: &RunDir, progress: &mut dyn Progress) -> Result<Chec
         let row = GenerationRow {
             elapsed_s: elapsed0 + start.elapsed().as_secs_f64(),
             diversity: diversity(&pop),
-            ..generation_row(generation, &evals, 2 * deals)
+            ..generation_row(generation, &evals, &fitness, 2 * deals)
         };
         // The GA's state is its population; another optimiser's is kept.
         let mut opt: Box<dyn Optimizer + Send> = match cp.optimizer.take() {
@@ -197,10 +203,17 @@ fn evaluate_generation(
 }
 
 /// A generation's line of generations.csv (its time and diversity left
-/// for the caller), from its evaluations of `games` games per opponent.
-fn generation_row(generation: u32, evals: &[Evaluation], games: u64) -> GenerationRow {
+/// for the caller), from its evaluations of `games` games per opponent:
+/// the best and the worst as `ranked` orders them (the fitness, or within
+/// --max-searches first), each by its fitness.
+fn generation_row(
+    generation: u32,
+    evals: &[Evaluation],
+    ranked: &[f64],
+    games: u64,
+) -> GenerationRow {
     let fitness: Vec<f64> = evals.iter().map(|e| e.fitness).collect();
-    let order = ranking(&fitness);
+    let order = ranking(ranked);
     let best = &evals[order[0]];
     let opponents = || evals.iter().flat_map(|e| &e.opponents);
     let faults = |f: fn(&Faults) -> u32| opponents().map(|o| u64::from(f(&o.faults))).sum();

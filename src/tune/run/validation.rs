@@ -11,10 +11,13 @@ use super::dir::RunDir;
 use super::error::{Result, RunError};
 use super::evolve::Progress;
 use super::install::best_header;
-use super::verdict::{Comparison, LOOKS, MIN_COMPARISON_GAMES, ValidationRecord, Z_SEQUENTIAL};
+use super::verdict::{
+    Comparison, LOOKS, MIN_COMPARISON_GAMES, ValidationRecord, Z_SEQUENTIAL, allowed_z,
+};
 use crate::files::write_atomic;
 use crate::host::player::Player;
 use crate::rng::derive_seed;
+use crate::tune::budget::{Budget, NOT_WORSE_BY, rank_value};
 use crate::tune::eval::{Evaluation, Fitness, Paired, evaluate};
 use crate::tune::ga::ranking;
 use crate::tune::heldout::HeldOutCheck;
@@ -147,7 +150,8 @@ fn pick_winner(
             (seed, deals),
             cfg.fitness,
         )?;
-        if best.as_ref().is_none_or(|(b, _)| e.fitness > b.fitness) {
+        let rank = |e: &Evaluation| rank_value(cfg.max_searches, e.fitness, e.searches_per_game());
+        if best.as_ref().is_none_or(|(b, _)| rank(&e) > rank(b)) {
             best = Some((e, g));
         }
     }
@@ -187,12 +191,13 @@ fn compare(
         Ok((w, i))
     };
     let (mut w, mut i) = look_at(0)?;
+    let allowance = allowance(cfg.max_searches, &w, &i);
     let mut looks = Vec::new();
     let test = loop {
         let test = w.paired(&i).expect("same suite and seed");
-        looks.push(test.z);
-        let decided =
-            test.games_per_opponent >= MIN_COMPARISON_GAMES && test.z.abs() > Z_SEQUENTIAL;
+        let z = allowed_z(&test, allowance);
+        looks.push(z);
+        let decided = test.games_per_opponent >= MIN_COMPARISON_GAMES && z.abs() > Z_SEQUENTIAL;
         if decided || looks.len() as u64 == LOOKS {
             break test;
         }
@@ -200,7 +205,16 @@ fn compare(
         w.append(more_w);
         i.append(more_i);
     };
-    let verdict = sequential_verdict(&test, looks.len());
+    let mut verdict = sequential_verdict(&test, looks.len(), allowance);
+    if allowance > 0.0 {
+        let spent = |e: &Evaluation| e.searches_per_game().unwrap_or(f64::NAN);
+        verdict += &format!(
+            "; it spends {:.0} searches a game against the incumbent's {:.0}, over --max-searches {}",
+            spent(&w),
+            spent(&i),
+            cfg.max_searches.map_or(0.0, |b| b.0)
+        );
+    }
     Ok(Comparison {
         seed: fresh,
         winner_fitness: w.fitness,
@@ -208,17 +222,45 @@ fn compare(
         test,
         looks,
         verdict,
+        allowance,
     })
 }
 
-/// What the sequential test says, after `looks` looks.
-fn sequential_verdict(test: &Paired, looks: usize) -> String {
+/// The fitness a winner may lose against the incumbent: `NOT_WORSE_BY`
+/// when it is within the run's --max-searches and the incumbent is over it (on
+/// the same games), else none.
+fn allowance(budget: Option<Budget>, winner: &Evaluation, incumbent: &Evaluation) -> f64 {
+    match budget {
+        Some(b)
+            if b.allows(winner.searches_per_game()) && !b.allows(incumbent.searches_per_game()) =>
+        {
+            NOT_WORSE_BY
+        }
+        _ => 0.0,
+    }
+}
+
+/// What the sequential test says, after `looks` looks, with the fitness
+/// the winner may lose (`allowance`, 0: it must be better).
+fn sequential_verdict(test: &Paired, looks: usize, allowance: f64) -> String {
     let at = format!("look {looks} of {LOOKS}");
+    let z = allowed_z(test, allowance);
     if test.games_per_opponent < MIN_COMPARISON_GAMES {
         format!(
             "{} games per opponent are too few to replace it (at least {MIN_COMPARISON_GAMES}; see --validation-games)",
             test.games_per_opponent
         )
+    } else if allowance > 0.0 {
+        let (d, se) = (test.difference, test.std_error);
+        match z > Z_SEQUENTIAL {
+            true => format!(
+                "not worse by more than {allowance}: {d:+.4} ± {se:.4} (z = {z:.2} > {Z_SEQUENTIAL} at {at}, {} games per opponent)",
+                test.games_per_opponent
+            ),
+            false => format!(
+                "not shown not worse by more than {allowance}: {d:+.4} ± {se:.4} (z = {z:.2} at {at}, needs > {Z_SEQUENTIAL} at a look)"
+            ),
+        }
     } else if test.z > Z_SEQUENTIAL {
         format!(
             "better by {:+.4} ± {:.4} (z = {:.2} > {Z_SEQUENTIAL} at {at}, {} games per opponent)",
@@ -294,15 +336,61 @@ mod tests {
 
     /// The sequential comparison of `winner` and `incumbent`, one look.
     fn comparison(winner: &Evaluation, incumbent: &Evaluation) -> Comparison {
+        allowed(winner, incumbent, 0.0)
+    }
+
+    /// The same, the winner allowed to lose `allowance`.
+    fn allowed(winner: &Evaluation, incumbent: &Evaluation, allowance: f64) -> Comparison {
         let test = winner.paired(incumbent).unwrap();
         Comparison {
             seed: 1,
             winner_fitness: winner.fitness,
             incumbent_fitness: incumbent.fitness,
-            verdict: sequential_verdict(&test, 1),
-            looks: vec![test.z],
+            verdict: sequential_verdict(&test, 1, allowance),
+            looks: vec![allowed_z(&test, allowance)],
+            allowance,
             test,
         }
+    }
+
+    /// `wins` of `n` games against dp, `searches` a game.
+    fn spending(wins: usize, n: usize, searches: f64) -> Evaluation {
+        let mut e = Evaluation::from_points(&[("dp", games(wins, n))]);
+        e.opponents[0].mean_searches = Some(searches);
+        e
+    }
+
+    #[test]
+    fn a_winner_within_the_budget_replaces_one_over_it_when_not_worse_by_half_a_point() {
+        let n = 20_000;
+        let incumbent = spending(12_000, n, 1300.0);
+        // 0.2 points below it, on the same games, at half its searches.
+        let cheaper = spending(11_960, n, 600.0);
+        let budget = Some(Budget(700.0));
+        assert_eq!(allowance(budget, &cheaper, &incumbent), NOT_WORSE_BY);
+        let c = allowed(&cheaper, &incumbent, NOT_WORSE_BY);
+        assert!(c.better(), "{}", c.verdict);
+        assert!(
+            c.verdict.starts_with("not worse by more than 0.005"),
+            "{}",
+            c.verdict
+        );
+        // Without the budget it must be better, and is not.
+        assert_eq!(allowance(None, &cheaper, &incumbent), 0.0);
+        assert!(!comparison(&cheaper, &incumbent).better());
+        // A point below: more than the allowance, refused.
+        let worse = spending(11_800, n, 600.0);
+        let c = allowed(&worse, &incumbent, allowance(budget, &worse, &incumbent));
+        assert!(!c.better(), "{}", c.verdict);
+        assert!(
+            c.verdict.starts_with("not shown not worse"),
+            "{}",
+            c.verdict
+        );
+        // No allowance when both are within it, or the winner is over it.
+        let within = spending(12_000, n, 650.0);
+        assert_eq!(allowance(budget, &cheaper, &within), 0.0);
+        assert_eq!(allowance(budget, &incumbent, &cheaper), 0.0);
     }
 
     #[test]

@@ -5,7 +5,7 @@
 //! `validation` (and `install`), read by the plot, the summary and `tuner
 //! runs`.
 
-use crate::tune::eval::{Evaluation, Paired};
+use crate::tune::eval::{Evaluation, Paired, z_score};
 use crate::tune::heldout::HeldOutCheck;
 use crate::tune::named::NamedGenes;
 use serde::{Deserialize, Serialize};
@@ -74,7 +74,15 @@ impl ValidationRecord {
         }
         let training = match &self.comparison {
             None => "no champion to compare with".to_string(),
+            Some(c) if c.better() && c.allowance > 0.0 => format!(
+                "training suite: not worse, within the budget (z = {:.2})",
+                allowed_z(&c.test, c.allowance)
+            ),
             Some(c) if c.better() => format!("training suite: better (z = {:.2})", c.test.z),
+            Some(c) if c.allowance > 0.0 => format!(
+                "training suite: not shown not worse, within the budget (z = {:.2})",
+                allowed_z(&c.test, c.allowance)
+            ),
             Some(c) => format!("training suite: not shown better (z = {:.2})", c.test.z),
         };
         let heldout = match &self.heldout {
@@ -131,11 +139,26 @@ pub struct Comparison {
     /// The test over every stage played.
     pub test: Paired,
     /// z after each stage played (at most `LOOKS`; empty in runs from
-    /// before the sequential test).
+    /// before the sequential test), the allowance added.
     #[serde(default, with = "crate::tune::eval::unbounded::each")]
     pub looks: Vec<f64>,
     /// Why it did or did not replace the incumbent.
     pub verdict: String,
+    /// Fitness the winner may lose and still replace the incumbent:
+    /// `budget::NOT_WORSE_BY` when the winner is within the run's budget
+    /// and the incumbent over it, else 0 (it must be better).
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub allowance: f64,
+}
+
+fn is_zero(x: &f64) -> bool {
+    *x == 0.0
+}
+
+/// z of `test`'s difference plus `allowance`: above `Z_SEQUENTIAL` at a
+/// look, the winner is better (with an allowance: not worse by more).
+pub fn allowed_z(test: &Paired, allowance: f64) -> f64 {
+    z_score(test.difference + allowance, test.std_error)
 }
 
 /// Whether the winner replaces the incumbent: (a) better on the training
@@ -148,6 +171,7 @@ pub fn promoted(comparison: Option<&Comparison>, heldout: Option<&HeldOutCheck>)
 impl Comparison {
     /// Whether the sequential test showed the winner better.
     pub fn better(&self) -> bool {
-        self.test.games_per_opponent >= MIN_COMPARISON_GAMES && self.test.z > Z_SEQUENTIAL
+        self.test.games_per_opponent >= MIN_COMPARISON_GAMES
+            && allowed_z(&self.test, self.allowance) > Z_SEQUENTIAL
     }
 }
