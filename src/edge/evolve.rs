@@ -141,8 +141,11 @@ impl Progress for Bar {
     fn generation(&mut self, row: &GenerationRow, total: u32) {
         self.games += row.games;
         let rate = self.games as f64 / self.started.elapsed().as_secs_f64();
+        let spent = row
+            .best_searches
+            .map_or(String::new(), |s| format!(" ({s:.0} searches/game)"));
         let msg = format!(
-            "gen {} best {:.4} mean {:.4} div {:.3} | {:.0} games/s",
+            "gen {} best {:.4}{spent} mean {:.4} div {:.3} | {:.0} games/s",
             row.generation, row.best, row.mean, row.diversity, rate
         );
         if let Some(b) = &self.bar {

@@ -475,6 +475,25 @@ mod tests {
     }
 
     #[test]
+    fn each_seat_counts_its_own_searches_the_same_on_every_replay() {
+        use crate::players::{StrategySpec, reference::DpSpec};
+        let deal = Deal::from_seed(8);
+        let play = || {
+            let mut dp = InProcess::new(StrategySpec::Dp(DpSpec::default()).build(), 1);
+            let random = Box::new(RandomLegal(Pcg32::seed_from_u64(2))) as Box<dyn Strategy>;
+            let mut random = InProcess::new(random, 0);
+            play_game(PerSeat::new(&mut random, &mut dp), &deal, |_| {}).searches
+        };
+        let counted = play();
+        // The random player searches nothing, though dp searched between
+        // its decisions on the same thread; dp searches each hand it puts
+        // from (rounds 2 to 12) and more for its bids.
+        assert_eq!(counted.first, Some(0));
+        assert!(counted.second.is_some_and(|k| k > 11), "{counted:?}");
+        assert_eq!(play(), counted);
+    }
+
+    #[test]
     fn messages_are_the_protocol_lines() {
         let roll = Roll::new([3, 5, 5, 6, 1], [1, 5, 3, 3, 6]);
         let put = Put {

@@ -227,6 +227,7 @@ fn generation_row(
         games: games * opponents().count() as u64,
         faults_candidates: faults(|f| f.candidate),
         faults_opponents: faults(|f| f.opponent),
+        best_searches: best.searches_per_game(),
         best_by_opponent: best.opponents.iter().map(|o| o.win_rate).collect(),
     }
 }

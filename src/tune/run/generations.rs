@@ -21,12 +21,16 @@ pub struct GenerationRow {
     /// Games of the generation lost by an opponent's fault.
     #[serde(default)]
     pub faults_opponents: u64,
+    /// The best genome's searches per game (files written before it, and
+    /// a genome whose searches were not counted: none).
+    #[serde(default)]
+    pub best_searches: Option<f64>,
     /// The best genome's win rate per opponent, in suite order.
     pub best_by_opponent: Vec<f64>,
 }
 
 /// The fixed columns, in file order; the per-opponent ones follow.
-const COLUMNS: [&str; 9] = [
+const COLUMNS: [&str; 10] = [
     "generation",
     "best",
     "mean",
@@ -36,6 +40,7 @@ const COLUMNS: [&str; 9] = [
     "games",
     "faults_candidates",
     "faults_opponents",
+    "best_searches",
 ];
 
 /// How a per-opponent column's name begins.
@@ -72,13 +77,16 @@ impl GenerationRow {
             self.games.to_string(),
             self.faults_candidates.to_string(),
             self.faults_opponents.to_string(),
+            self.best_searches
+                .map_or(String::new(), |s| format!("{s:.1}")),
         ];
         rec.extend(self.best_by_opponent.iter().map(|x| format!("{x:.4}")));
         rec
     }
 
     /// A row from its fields on `line`, the fixed ones where `fixed` says
-    /// (`None`: a fault column absent from files written before it).
+    /// (`None`: a column absent from files written before it; an absent
+    /// or empty `best_searches` is none).
     fn from_fields(
         fields: &[&str],
         fixed: &[Option<usize>],
@@ -115,6 +123,10 @@ impl GenerationRow {
             games: num(6)? as u64,
             faults_candidates: num(7)? as u64,
             faults_opponents: num(8)? as u64,
+            best_searches: match field(9)? {
+                None | Some("") => None,
+                Some(x) => Some(parse(x, COLUMNS[9])?),
+            },
             best_by_opponent: per?,
         })
     }
@@ -184,13 +196,18 @@ mod tests {
             games: 4000,
             faults_candidates: 1,
             faults_opponents: 2,
+            best_searches: (g > 0).then_some(612.5),
             best_by_opponent: vec![0.75, 0.5],
         };
         let names = vec!["dp".to_string(), "sample:1A".to_string()];
         let rows = vec![row(0, 0.625), row(1, 0.6875)];
         let bytes = Generations::encode(&names, &rows).unwrap();
         let text = String::from_utf8(bytes).unwrap();
-        assert!(text.starts_with("generation,best,mean,worst,diversity,elapsed_s,games,faults_candidates,faults_opponents,best_vs_dp,best_vs_sample:1A\n0,0.625000,"), "{text}");
+        assert!(text.starts_with("generation,best,mean,worst,diversity,elapsed_s,games,faults_candidates,faults_opponents,best_searches,best_vs_dp,best_vs_sample:1A\n0,0.625000,"), "{text}");
+        assert!(
+            text.contains(",1,2,,0.7500,") && text.contains(",1,2,612.5,0.7500,"),
+            "{text}"
+        );
         assert_eq!(
             Generations::parse(&text).unwrap(),
             Generations { names, rows }
@@ -200,5 +217,10 @@ mod tests {
             Generations::parse(&bad).unwrap_err().to_string(),
             "line 3: field `best` is not a number"
         );
+        // A file from before the column: every row without searches.
+        let old = "generation,best,mean,worst,diversity,elapsed_s,games,faults_candidates,faults_opponents,best_vs_dp\n0,0.6,0.5,0.4,0.1,3.0,400,0,0,0.7\n";
+        let read = Generations::parse(old).unwrap();
+        assert_eq!(read.rows[0].best_searches, None);
+        assert_eq!(read.rows[0].best_by_opponent, vec![0.7]);
     }
 }
