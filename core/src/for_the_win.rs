@@ -257,25 +257,21 @@ impl GenomeBot {
 
     /// The tables after each of `rounds` next rounds played from the two
     /// sides (both as `dp`), round `i` on the dice of `mix(seed + i)` and
-    /// settled with either coin (two leaves a roll, one reached twice when
-    /// the coin decides nothing): the same rounds whichever sides they
-    /// start from.
+    /// settled with either coin (two leaves a roll): the same rounds
+    /// whichever sides they start from.
     fn looked_ahead(&self, me: Side, opp: Side, rounds: u32, seed: u64) -> Option<Ahead> {
-        let mut ahead = Ahead::new(self.table_margin(me, opp)?);
+        let mut leaves = Vec::with_capacity(2 * rounds as usize);
         let planner = rollout::Planner::new(self.values, &[me, opp]);
         for i in 0..rounds {
             let mut stream = rollout::Stream(rollout::mix(seed.wrapping_add(u64::from(i))));
             let round = rollout::Round::roll_from(&planner, &mut stream);
-            let [first, second] = Seat::ALL.map(|tie| round.settle([me, opp], tie));
-            if first == second {
-                ahead.push(self.leaf(first[0], first[1])?, 2);
-            } else {
-                for [me, opp] in [first, second] {
-                    ahead.push(self.leaf(me, opp)?, 1);
-                }
+            for tie in Seat::ALL {
+                let [me, opp] = round.settle([me, opp], tie);
+                leaves.push(self.leaf(me, opp)?);
             }
         }
-        Some(ahead)
+        let now = self.table_margin(me, opp)?;
+        Some(Ahead { leaves, now })
     }
 
     /// A look ahead's leaf: the last auction exactly once round 11's puts
