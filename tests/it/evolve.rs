@@ -155,6 +155,41 @@ fn a_tiny_run_writes_everything_and_is_independent_of_threads() {
 }
 
 #[test]
+fn a_search_budget_is_recorded_and_a_genome_over_it_ranks_by_what_it_spent() {
+    let dir = scratch("evolve-budget");
+    // Every genome spends more than one search a game (a put searches its
+    // hand): all over the budget.
+    run_ok(evolve(&dir, "budget", "2", "1").args(["--max-searches", "1"]));
+    let run = dir.join("runs/budget");
+    let cfg = std::fs::read_to_string(run.join("config.toml")).unwrap();
+    assert!(cfg.contains("max_searches = 1.0"), "{cfg}");
+    let csv = std::fs::read_to_string(run.join("generations.csv")).unwrap();
+    let lines: Vec<&str> = csv.lines().collect();
+    let column = lines[0].split(',').position(|h| h == "best_searches");
+    let spent: f64 = lines[1]
+        .split(',')
+        .nth(column.unwrap())
+        .unwrap()
+        .parse()
+        .unwrap();
+    assert!(spent > 1.0, "{csv}");
+    // What the optimiser was told: minus the searches in budgets, the
+    // best genome's the highest.
+    let cp: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(run.join("checkpoint.json")).unwrap())
+            .unwrap();
+    let told: Vec<f64> = cp["last_fitness"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|f| f.as_f64().unwrap())
+        .collect();
+    assert!(told.iter().all(|&t| t <= -1.0), "{told:?}");
+    let highest = told.iter().cloned().fold(f64::MIN, f64::max);
+    assert!((highest + spent).abs() < 0.05, "{told:?} {spent}");
+}
+
+#[test]
 fn a_killed_run_resumes_to_the_same_result() {
     let dir = scratch("evolve-kill");
     // Long enough that the kill lands mid-run: a generation of this tiny
@@ -747,6 +782,7 @@ fn nonsense_values_are_refused_before_anything_is_written() {
         vec!["evolve", "--generations", "0", "--runs-dir", runs],
         vec!["evolve", "--name", "", "--runs-dir", runs],
         vec!["evolve", "--threads", "0", "--runs-dir", runs],
+        vec!["evolve", "--max-searches", "0", "--runs-dir", runs],
         vec![
             "eval",
             "--player",
