@@ -288,6 +288,19 @@ fn an_old_runs_config_is_one_line_naming_the_file_and_line() {
 }
 
 #[test]
+fn runs_says_when_a_cheaper_winners_test_was_not_worse_and_did_not_conclude() {
+    let dir = scratch("runs-budget");
+    copy_run("fast-ga", &dir);
+    let out = run_ok(tuner().args(["runs", "--runs-dir"]).arg(dir.join("runs")));
+    let out = String::from_utf8_lossy(&out.stdout).into_owned();
+    let line = out.lines().find(|l| l.starts_with("fast-ga ")).unwrap();
+    assert!(
+        line.contains("  loss unsure, held out not worse  no "),
+        "{out}"
+    );
+}
+
+#[test]
 fn runs_lists_older_runs_with_blanks_and_their_reasons_below() {
     let dir = scratch("runs-older");
     for name in ["strength-1", "strength-4", "strength-7", "cmp-ga-1"] {

@@ -126,14 +126,18 @@ fn stem(file: &str) -> String {
 }
 
 /// Both verdicts in a few words; a test that did not conclude says so
-/// ("gain unsure": not shown better; "held out unsure": not shown not worse by the
-/// margin), not that the winner is worse.
+/// ("gain unsure": not shown better; "loss unsure": a winner within
+/// --max-searches against a champion over it, not shown not worse by half
+/// a point, which "not worse" says it was; "held out unsure": not shown
+/// not worse by the margin), not that the winner is worse.
 fn short_verdict(r: &super::ValidationRecord) -> String {
     if r.same_as_incumbent {
         return "is the champion".into();
     }
     let training = match &r.comparison {
         None => "no champion",
+        Some(c) if c.allowance > 0.0 && c.better() => "not worse",
+        Some(c) if c.allowance > 0.0 => "loss unsure",
         Some(c) if c.better() => "better",
         Some(_) => "gain unsure",
     };
