@@ -86,8 +86,13 @@ pub fn games_per_second(a: &StrategySpec, b: &StrategySpec, threads: usize, secs
 }
 
 /// Games `a` plays against `b` through the series engine (an evaluation)
-/// in about `secs`, sized from a first short one: (games, seconds).
-fn series_games_per_second(a: &StrategySpec, b: &StrategySpec, secs: f64) -> (u64, f64) {
+/// in about `secs`, sized from a first short one: (games, seconds, `a`'s
+/// searches a game).
+fn series_games_per_second(
+    a: &StrategySpec,
+    b: &StrategySpec,
+    secs: f64,
+) -> (u64, f64, Option<f64>) {
     let suite = [Opponent {
         name: b.name(),
         player: Player::Builtin(b.clone()),
@@ -97,9 +102,10 @@ fn series_games_per_second(a: &StrategySpec, b: &StrategySpec, secs: f64) -> (u6
     let timed = |deals: u64| {
         let t = Instant::now();
         let e = evaluate(&me, &suite, deals, 1, Fitness::WinRate);
-        (u64::from(e.opponents[0].games), t.elapsed().as_secs_f64())
+        let took = t.elapsed().as_secs_f64();
+        (u64::from(e.opponents[0].games), took, e.searches_per_game())
     };
-    let (games, took) = timed(100);
+    let (games, took, _) = timed(100);
     let deals = (secs / took.max(1e-6) * games as f64 / 2.0).clamp(100.0, 1e7) as u64;
     timed(deals)
 }
@@ -166,6 +172,39 @@ impl std::fmt::Display for Spread {
     }
 }
 
+/// One pair's figures: games/s on one thread and on every core, through
+/// the series engine, the first player's searches a game, and its
+/// decision times.
+fn bench_pair(a: &StrategySpec, b: &StrategySpec, cores: usize, seconds: f64) {
+    // Warm up: first use builds the strategies' tables (the value table).
+    let _ = (a.build(), b.build());
+    let one = games_per_second(a, b, 1, seconds);
+    let all = games_per_second(a, b, cores, seconds);
+    say!(
+        "{} vs {}: {:.0} games/s on 1 thread, {:.0} on {cores} ({:.2}x)",
+        a.name(),
+        b.name(),
+        one,
+        all,
+        all / one
+    );
+    let (games, secs, searches) = series_games_per_second(a, b, seconds);
+    say!(
+        "  through the series engine (eval's paired deals, fresh players each game): {:.0} games/s on {cores} ({games} games in {secs:.2} s; {:.2}x the loop above)",
+        games as f64 / secs,
+        games as f64 / secs / all
+    );
+    if let Some(n) = searches.filter(|&n| n > 0.0) {
+        say!(
+            "  {} searches {n:.0} hands a game for its best puts (counted: the same on any machine)",
+            a.name()
+        );
+    }
+    let (bid, put) = ns_per_decision(a);
+    say!("  {} bids: {bid}", a.name());
+    say!("  {} puts: {put}", a.name());
+}
+
 pub fn run(args: BenchArgs) -> Result<()> {
     let t = Instant::now();
     tables();
@@ -199,29 +238,12 @@ pub fn run(args: BenchArgs) -> Result<()> {
         let (a, b) = pair
             .split_once(',')
             .ok_or_else(|| anyhow::anyhow!("--pair wants P1,P2, got `{pair}`"))?;
-        let a = StrategySpec::parse(a)?;
-        let b = StrategySpec::parse(b)?;
-        // Warm up: first use builds the strategies' tables (the value table).
-        let _ = (a.build(), b.build());
-        let one = games_per_second(&a, &b, 1, args.seconds);
-        let all = games_per_second(&a, &b, cores, args.seconds);
-        say!(
-            "{} vs {}: {:.0} games/s on 1 thread, {:.0} on {cores} ({:.2}x)",
-            a.name(),
-            b.name(),
-            one,
-            all,
-            all / one
+        bench_pair(
+            &StrategySpec::parse(a)?,
+            &StrategySpec::parse(b)?,
+            cores,
+            args.seconds,
         );
-        let (games, secs) = series_games_per_second(&a, &b, args.seconds);
-        say!(
-            "  through the series engine (eval's paired deals, fresh players each game): {:.0} games/s on {cores} ({games} games in {secs:.2} s; {:.2}x the loop above)",
-            games as f64 / secs,
-            games as f64 / secs / all
-        );
-        let (bid, put) = ns_per_decision(&a);
-        say!("  {} bids: {bid}", a.name());
-        say!("  {} puts: {put}", a.name());
     }
     if args.match_games > 0 {
         let exe = std::env::current_exe()?;
