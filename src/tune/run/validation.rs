@@ -206,13 +206,14 @@ fn compare(
         i.append(more_i);
     };
     let mut verdict = sequential_verdict(&test, looks.len(), allowance);
-    if allowance > 0.0 {
-        let spent = |e: &Evaluation| e.searches_per_game().unwrap_or(f64::NAN);
+    // With an allowance, what each spent (the incumbent's, when counted).
+    if let (Some(b), Some(mine), Some(theirs)) = (
+        cfg.max_searches.filter(|_| allowance > 0.0),
+        w.searches_per_game(),
+        i.searches_per_game(),
+    ) {
         verdict += &format!(
-            "; it spends {:.0} searches a game against the incumbent's {:.0}, over --max-searches {}",
-            spent(&w),
-            spent(&i),
-            cfg.max_searches.map_or(0.0, |b| b.0)
+            "; it spends {mine:.0} searches a game against the incumbent's {theirs:.0}, over --max-searches {b}"
         );
     }
     Ok(Comparison {
