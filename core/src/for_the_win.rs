@@ -257,21 +257,42 @@ impl GenomeBot {
 
     /// The tables after each of `rounds` next rounds played from the two
     /// sides (both as `dp`), round `i` on the dice of `mix(seed + i)` and
-    /// settled with either coin (two leaves a roll): the same rounds
-    /// whichever sides they start from.
+    /// settled with either coin (two leaves a roll, one reached twice when
+    /// the coin decides nothing): the same rounds whichever sides they
+    /// start from. From a pool of bundles (`wp_lookahead_pool`), round `i`
+    /// is the pool's `i`th pair instead.
     fn looked_ahead(&self, me: Side, opp: Side, rounds: u32, seed: u64) -> Option<Ahead> {
-        let mut leaves = Vec::with_capacity(2 * rounds as usize);
+        let mut ahead = Ahead::new(self.table_margin(me, opp)?);
         let planner = rollout::Planner::new(self.values, &[me, opp]);
+        let pool = self
+            .pool_size(rounds)
+            .map(|size| (size, rollout::Pool::deal(&planner, size, seed)));
         for i in 0..rounds {
-            let mut stream = rollout::Stream(rollout::mix(seed.wrapping_add(u64::from(i))));
-            let round = rollout::Round::roll_from(&planner, &mut stream);
-            for tie in Seat::ALL {
-                let [me, opp] = round.settle([me, opp], tie);
-                leaves.push(self.leaf(me, opp)?);
+            let round = match &pool {
+                Some((size, pool)) => pool.round(rollout::pairing(*size, i as usize), Seat::First),
+                None => {
+                    let mut stream = rollout::Stream(rollout::mix(seed.wrapping_add(u64::from(i))));
+                    rollout::Round::roll_from(&planner, &mut stream)
+                }
+            };
+            let [first, second] = Seat::ALL.map(|tie| round.settle([me, opp], tie));
+            if first == second {
+                ahead.push(self.leaf(first[0], first[1])?, 2);
+            } else {
+                for [me, opp] in [first, second] {
+                    ahead.push(self.leaf(me, opp)?, 1);
+                }
             }
         }
-        let now = self.table_margin(me, opp)?;
-        Some(Ahead { leaves, now })
+        Some(ahead)
+    }
+
+    /// The pool a look ahead of `rounds` rolls pairs its bundles from
+    /// (`wp_lookahead_pool` rounded down to even), None for fresh bundles:
+    /// below 2, or as many as fresh rolls would deal.
+    fn pool_size(&self, rounds: u32) -> Option<usize> {
+        let size = (self.g[WP_LOOKAHEAD_POOL].round() as usize) / 2 * 2;
+        (size >= 2 && size < 2 * rounds as usize).then_some(size)
     }
 
     /// A look ahead's leaf: the last auction exactly once round 11's puts
@@ -847,6 +868,39 @@ mod tests {
             );
             assert_eq!(by_late == seen, !early, "round {}", v.rolls_seen);
         }
+    }
+
+    #[test]
+    fn a_pooled_look_ahead_searches_two_hands_a_bundle_and_a_pool_of_fresh_size_is_fresh() {
+        with_skews();
+        let mut g = Genome::default();
+        g.genes[WP_FAST] = 1.0;
+        g.genes[WP_LAST_EXACT] = 0.0;
+        g.genes[WP_LOOKAHEAD] = 8.0;
+        let fresh = bot(&g);
+        g.genes[WP_LOOKAHEAD_POOL] = 16.0;
+        let as_big = bot(&g);
+        g.genes[WP_LOOKAHEAD_POOL] = 7.0;
+        let pooled = bot(&g);
+        let (bids, _) = dp_positions(1);
+        let mut differed = 0;
+        for v in bids.iter().filter(|v| (2..AUCTIONS).contains(&v.rolls_seen)) {
+            let futures = |bot: &GenomeBot| {
+                let before = crate::value::searches();
+                let f = bot.bid_futures(v, Estimator::Tables).unwrap();
+                (f, crate::value::searches() - before)
+            };
+            let (seen, searched) = futures(&fresh);
+            assert_eq!((seen.clone(), searched), futures(&as_big), "round {}", v.rolls_seen);
+            // The hands after this auction (2 awards × 2 sides), then per
+            // award 8 rolls × 4 fresh, or 6 bundles (7 rounded down) × 2.
+            assert_eq!(searched, 4 + 2 * 8 * 4, "round {}", v.rolls_seen);
+            let (by_pool, pool_searched) = futures(&pooled);
+            assert_eq!(pool_searched, 4 + 2 * 6 * 2, "round {}", v.rolls_seen);
+            assert_eq!(by_pool, futures(&pooled).0, "round {}: seeded", v.rolls_seen);
+            differed += usize::from(by_pool != seen);
+        }
+        assert!(differed > 0, "the pool plays other rolls");
     }
 
     #[test]

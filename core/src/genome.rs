@@ -266,6 +266,13 @@ pub const GENES: &[Gene] = &[
         "with wp_lookahead: round 10's bid takes its look ahead's leaves (both sides after round 11's puts) by the last auction exactly (as wp_last_exact: its shape, not only a mean and a spread), not by the normal model; 0 off",
     ),
     g(
+        "wp_lookahead_pool",
+        0.0,
+        64.0,
+        0.0,
+        "with wp_lookahead: its rolls pair bundles from a pool of this many (rounded down to even), each bundle searched once by both players and met in about 2 wp_lookahead / pool rolls (a round-robin schedule), instead of two fresh bundles a roll: 2 searches a bundle instead of 4 a roll, the same rolls for either award. Below 2, or 2 wp_lookahead or more: fresh bundles",
+    ),
+    g(
         "wp_put_lookahead",
         0.0,
         11.0,
@@ -357,6 +364,7 @@ pub const WP_LOOKAHEAD_CLOSE: usize = gene_index("wp_lookahead_close");
 pub const WP_LOOKAHEAD_AUCTIONS: usize = gene_index("wp_lookahead_auctions");
 pub const WP_LOOKAHEAD_EXACT: usize = gene_index("wp_lookahead_exact");
 pub const WP_PUT_LOOKAHEAD: usize = gene_index("wp_put_lookahead");
+pub const WP_LOOKAHEAD_POOL: usize = gene_index("wp_lookahead_pool");
 pub const WP_BID_AUCTIONS: usize = gene_index("wp_bid_auctions");
 pub const WP_READ_TOLERANCE: usize = gene_index("wp_read_tolerance");
 pub const WP_READ: usize = gene_index("wp_read");

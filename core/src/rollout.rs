@@ -181,6 +181,11 @@ impl Round {
         };
         let Planner { next, carry } = planner;
         let plans = PerSeat::from_fn(|seat| Plans::new(&next[seat], carry[seat], roll));
+        Round::bid(plans, tie)
+    }
+
+    /// The round of two planned sides: both bid the signed equilibrium.
+    fn bid(plans: PerSeat<Plans>, tie: Seat) -> Round {
         let bids = PerSeat::from_fn(|seat| {
             BidRule::Signed.bid(plans[seat].gap(), plans[seat.other()].gap())
         });
@@ -200,6 +205,55 @@ impl Round {
             side.carry = put.carry;
         }
         [sides.first, sides.second]
+    }
+}
+
+/// Bundles dealt once for many rolls: each planned once by both sides, a
+/// roll being a pair of them (see [`pairing`]). A look ahead of R rolls
+/// from a pool of K bundles searches 2K hands instead of 4R.
+pub struct Pool {
+    plans: PerSeat<Vec<BestMove>>,
+}
+
+impl Pool {
+    /// `size` bundles, bundle `k` the five dice of `Stream(mix(seed + k))`,
+    /// planned by `planner`.
+    pub fn deal(planner: &Planner, size: usize, seed: u64) -> Pool {
+        let t = tables();
+        let bundles: Vec<Dice5> = (0..size as u64)
+            .map(|k| {
+                let five = Stream(mix(seed.wrapping_add(k))).five();
+                t.dice5(&five).expect("faces 1 to 6")
+            })
+            .collect();
+        let Planner { next, carry } = planner;
+        let plans = PerSeat::from_fn(|seat| {
+            let plan = |b: &Dice5| next[seat].best_put(t.add5(carry[seat], *b));
+            bundles.iter().map(plan).collect()
+        });
+        Pool { plans }
+    }
+
+    /// The round that rolls bundles `a` (as A) and `b` (as B), its coin
+    /// `tie`.
+    pub fn round(&self, (a, b): (usize, usize), tie: Seat) -> Round {
+        let plans = PerSeat::from_fn(|seat| Plans([self.plans[seat][a], self.plans[seat][b]]));
+        Round::bid(plans, tie)
+    }
+}
+
+/// Roll `j` of a pool of `size` bundles (even, at least 2): the pairs of a
+/// round-robin schedule (the circle method), one perfect matching after
+/// another, so that `size / 2` rolls use each bundle once and
+/// `size (size − 1) / 2` rolls each pair once (then the schedule repeats).
+pub fn pairing(size: usize, j: usize) -> (usize, usize) {
+    debug_assert!(size >= 2 && size.is_multiple_of(2), "an even pool");
+    let fixed = size - 1;
+    let (matching, slot) = ((j / (size / 2)) % fixed, j % (size / 2));
+    if slot == 0 {
+        (matching, fixed)
+    } else {
+        ((matching + slot) % fixed, (matching + fixed - slot) % fixed)
     }
 }
 
@@ -293,6 +347,64 @@ mod tests {
 
     fn dice(f: [u8; 5]) -> Dice5 {
         tables().dice5(&f).unwrap()
+    }
+
+    #[test]
+    fn a_pools_pairing_is_a_round_robin_each_matching_using_every_bundle_once() {
+        for size in [2, 4, 6, 16] {
+            let all = size * (size - 1) / 2;
+            let mut seen = std::collections::BTreeSet::new();
+            for matching in 0..size - 1 {
+                let mut used = vec![0; size];
+                for slot in 0..size / 2 {
+                    let (a, b) = pairing(size, matching * size / 2 + slot);
+                    assert_ne!(a, b);
+                    used[a] += 1;
+                    used[b] += 1;
+                    assert!(
+                        seen.insert((a.min(b), a.max(b))),
+                        "{size}: ({a}, {b}) twice"
+                    );
+                }
+                assert_eq!(used, vec![1; size], "{size}: matching {matching}");
+            }
+            assert_eq!(seen.len(), all);
+            // Then the schedule repeats.
+            assert_eq!(pairing(size, all), pairing(size, 0));
+        }
+    }
+
+    #[test]
+    fn a_pools_round_is_the_round_rolled_on_its_two_bundles() {
+        let v = testkit::table();
+        let side = |carry| Side {
+            used: CategorySet::EMPTY.with(Category::Choice),
+            upper: 0,
+            total: 0,
+            carry: dice(carry),
+        };
+        let sides = [side([1, 1, 2, 3, 6]), side([4, 4, 5, 5, 6])];
+        let planner = Planner::new(v, &sides);
+        let pool = Pool::deal(&planner, 6, 77);
+        for (a, b) in [(0, 1), (5, 2), (3, 4)] {
+            // The rolled round whose stream gives the pool's bundles a and b.
+            let five = |k: u64| Stream(mix(77 + k)).five();
+            let rolled = {
+                let t = tables();
+                let roll = [five(a as u64), five(b as u64)].map(|f| t.dice5(&f).unwrap());
+                let Planner { next, carry } = &planner;
+                Round::bid(
+                    PerSeat::from_fn(|s| Plans::new(&next[s], carry[s], roll)),
+                    Seat::First,
+                )
+            };
+            for tie in Seat::ALL {
+                assert_eq!(
+                    pool.round((a, b), tie).settle(sides, tie),
+                    rolled.settle(sides, tie)
+                );
+            }
+        }
     }
 
     #[test]
