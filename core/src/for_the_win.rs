@@ -5,9 +5,11 @@
 //! equilibrium on this table plus the errors seen so far) for the bid's
 //! best response (`wp_bid`). From the tables, a bid can look a round ahead
 //! (`wp_lookahead`): the next round played on seeded dice, the tables
-//! after it. Every choice is seeded by the position, so the
-//! same position always gets the same move. Std-only: the submission runs
-//! it.
+//! after it; its rolls either two fresh bundles each or pairs from a pool
+//! of bundles searched once (`wp_lookahead_pool`: half the searches for
+//! the same leaves at a pool of `wp_lookahead`). Every choice is seeded
+//! by the position, so the same position always gets the same move.
+//! Std-only: the submission runs it.
 
 use crate::game::{Card, Holding, View};
 use crate::genome::*;
@@ -257,12 +259,11 @@ impl GenomeBot {
 
     /// The tables after each of `rounds` next rounds played from the two
     /// sides (both as `dp`), round `i` on the dice of `mix(seed + i)` and
-    /// settled with either coin (two leaves a roll, one reached twice when
-    /// the coin decides nothing): the same rounds whichever sides they
-    /// start from. From a pool of bundles (`wp_lookahead_pool`), round `i`
-    /// is the pool's `i`th pair instead.
+    /// settled with either coin (two leaves a roll): the same rounds
+    /// whichever sides they start from. From a pool of bundles
+    /// (`wp_lookahead_pool`), round `i` is the pool's `i`th pair instead.
     fn looked_ahead(&self, me: Side, opp: Side, rounds: u32, seed: u64) -> Option<Ahead> {
-        let mut ahead = Ahead::new(self.table_margin(me, opp)?);
+        let mut leaves = Vec::with_capacity(2 * rounds as usize);
         let planner = rollout::Planner::new(self.values, &[me, opp]);
         let pool = self
             .pool_size(rounds)
@@ -275,16 +276,13 @@ impl GenomeBot {
                     rollout::Round::roll_from(&planner, &mut stream)
                 }
             };
-            let [first, second] = Seat::ALL.map(|tie| round.settle([me, opp], tie));
-            if first == second {
-                ahead.push(self.leaf(first[0], first[1])?, 2);
-            } else {
-                for [me, opp] in [first, second] {
-                    ahead.push(self.leaf(me, opp)?, 1);
-                }
+            for tie in Seat::ALL {
+                let [me, opp] = round.settle([me, opp], tie);
+                leaves.push(self.leaf(me, opp)?);
             }
         }
-        Some(ahead)
+        let now = self.table_margin(me, opp)?;
+        Some(Ahead { leaves, now })
     }
 
     /// The pool a look ahead of `rounds` rolls pairs its bundles from
@@ -884,20 +882,33 @@ mod tests {
         let pooled = bot(&g);
         let (bids, _) = dp_positions(1);
         let mut differed = 0;
-        for v in bids.iter().filter(|v| (2..AUCTIONS).contains(&v.rolls_seen)) {
+        for v in bids
+            .iter()
+            .filter(|v| (2..AUCTIONS).contains(&v.rolls_seen))
+        {
             let futures = |bot: &GenomeBot| {
                 let before = crate::value::searches();
                 let f = bot.bid_futures(v, Estimator::Tables).unwrap();
                 (f, crate::value::searches() - before)
             };
             let (seen, searched) = futures(&fresh);
-            assert_eq!((seen.clone(), searched), futures(&as_big), "round {}", v.rolls_seen);
+            assert_eq!(
+                (seen.clone(), searched),
+                futures(&as_big),
+                "round {}",
+                v.rolls_seen
+            );
             // The hands after this auction (2 awards × 2 sides), then per
             // award 8 rolls × 4 fresh, or 6 bundles (7 rounded down) × 2.
             assert_eq!(searched, 4 + 2 * 8 * 4, "round {}", v.rolls_seen);
             let (by_pool, pool_searched) = futures(&pooled);
             assert_eq!(pool_searched, 4 + 2 * 6 * 2, "round {}", v.rolls_seen);
-            assert_eq!(by_pool, futures(&pooled).0, "round {}: seeded", v.rolls_seen);
+            assert_eq!(
+                by_pool,
+                futures(&pooled).0,
+                "round {}: seeded",
+                v.rolls_seen
+            );
             differed += usize::from(by_pool != seen);
         }
         assert!(differed > 0, "the pool plays other rolls");

@@ -55,13 +55,11 @@ impl Outcomes {
 /// variate: the leaves' mean margin is on average the margin now (V is
 /// the expected points to come, and the signed auction moves both players'
 /// V sum by nothing on average), so P(win) is corrected by the slope of
-/// the margin now times how far the leaves' mean strayed from it. A leaf
-/// reached more than once (a roll whose bids do not tie settles alike by
-/// either coin) is kept once with its count, and counted that many times.
+/// the margin now times how far the leaves' mean strayed from it.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Ahead {
-    leaves: Vec<(Leaf, u32)>,
-    now: Margin,
+    pub leaves: Vec<Leaf>,
+    pub now: Margin,
 }
 
 /// A look ahead's margin after its played round: the tables' normal
@@ -89,44 +87,12 @@ impl Leaf {
 }
 
 impl Ahead {
-    /// No leaves yet, the tables' margin `now` as the control variate.
-    pub fn new(now: Margin) -> Ahead {
-        Ahead {
-            leaves: Vec::new(),
-            now,
-        }
-    }
-
-    /// Adds `leaf`, reached `times` times.
-    pub fn push(&mut self, leaf: Leaf, times: u32) {
-        self.leaves.push((leaf, times));
-    }
-
-    /// How many leaves, each counted as often as it was reached.
-    pub fn len(&self) -> u32 {
-        self.leaves.iter().map(|&(_, times)| times).sum()
-    }
-
-    pub fn is_empty(&self) -> bool {
-        self.len() == 0
-    }
-
-    /// The mean over every leaf reached of `f` (each distinct leaf's
-    /// figure taken once and added as often as it was reached: the same
-    /// sum, to the bit, as over the leaves one by one).
-    fn mean_of(&self, f: impl Fn(&Leaf) -> f64) -> f64 {
-        let each = self
-            .leaves
-            .iter()
-            .flat_map(|(leaf, times)| std::iter::repeat_n(f(leaf), *times as usize));
-        each.sum::<f64>() / f64::from(self.len())
-    }
-
     /// P(win), a draw counting ½, when the margin moves by `shift`: the
     /// leaves' mean, corrected by the control variate.
     pub fn p_win(&self, shift: f64) -> f64 {
-        let p = self.mean_of(|leaf| leaf.p_win(shift));
-        let drift = self.mean_of(Leaf::mean) - self.now.mean;
+        let n = self.leaves.len() as f64;
+        let p = self.leaves.iter().map(|m| m.p_win(shift)).sum::<f64>() / n;
+        let drift = self.leaves.iter().map(Leaf::mean).sum::<f64>() / n - self.now.mean;
         let h = (self.now.sd / 100.0).max(1.0);
         let slope = (self.now.p_win(shift + h) - self.now.p_win(shift - h)) / (2.0 * h);
         (p - slope * drift).clamp(0.0, 1.0)
@@ -166,7 +132,10 @@ impl Futures {
     /// From the tables after the same played next rounds, when I receive
     /// A and when B; panics if either has no leaves.
     pub fn ahead(got_a: Ahead, got_b: Ahead) -> Futures {
-        assert!(!got_a.is_empty() && !got_b.is_empty(), "no futures");
+        assert!(
+            !got_a.leaves.is_empty() && !got_b.leaves.is_empty(),
+            "no futures"
+        );
         Futures {
             got: [Outcomes::Ahead(got_a), Outcomes::Ahead(got_b)],
             taking: 0.0,
@@ -409,46 +378,6 @@ mod tests {
     }
 
     #[test]
-    fn a_leaf_reached_twice_counts_as_two_leaves_to_the_bit() {
-        let normal = |mean, sd| {
-            Leaf::Normal(Margin {
-                mean,
-                sd,
-                skew: 0.0,
-            })
-        };
-        let now = Margin {
-            mean: 150.0,
-            sd: 9000.0,
-            skew: 0.0,
-        };
-        let leaves = [
-            normal(-3000.0, 9000.0),
-            normal(1234.5, 7000.0),
-            normal(800.0, 12_000.0),
-        ];
-        let (mut one_by_one, mut counted) = (Ahead::new(now), Ahead::new(now));
-        for leaf in leaves {
-            one_by_one.push(leaf.clone(), 1);
-            one_by_one.push(leaf.clone(), 1);
-            counted.push(leaf, 2);
-        }
-        assert_eq!((one_by_one.len(), counted.len()), (6, 6));
-        for shift in [-5000.0, 0.0, 777.0] {
-            assert_eq!(
-                one_by_one.p_win(shift).to_bits(),
-                counted.p_win(shift).to_bits()
-            );
-        }
-        // Counted unevenly, another mean: the counts weigh.
-        let mut uneven = Ahead::new(now);
-        uneven.push(normal(-3000.0, 9000.0), 2);
-        uneven.push(normal(1234.5, 7000.0), 1);
-        uneven.push(normal(800.0, 12_000.0), 2);
-        assert_ne!(uneven.p_win(0.0), counted.p_win(0.0));
-    }
-
-    #[test]
     fn a_look_ahead_averages_its_leaves_and_corrects_their_drift_by_the_slope_now() {
         let normal = |mean, sd| Margin {
             mean,
@@ -462,17 +391,16 @@ mod tests {
             Leaf::Normal(normal(5000.0, 8000.0)),
         ];
         let mean = (leaves[0].p_win(1000.0) + leaves[1].p_win(1000.0)) / 2.0;
-        let mut even = Ahead::new(now);
-        for leaf in leaves {
-            even.push(leaf, 1);
-        }
+        let even = Ahead { leaves, now };
         assert_eq!(even.p_win(1000.0), mean);
         // Leaves that all strayed 2 000 points up (the next round's dice
         // were good for me): the correction takes back the slope now
         // (φ(0) / 10 000 a point) times 2 000, 7.98 points of P(win).
-        let mut strayed = Ahead::new(now);
-        strayed.push(Leaf::Normal(normal(2000.0, 10_000.0)), 2);
-        let raw = strayed.leaves[0].0.p_win(0.0);
+        let strayed = Ahead {
+            leaves: vec![Leaf::Normal(normal(2000.0, 10_000.0)); 2],
+            now,
+        };
+        let raw = strayed.leaves[0].p_win(0.0);
         assert!((raw - 0.5793).abs() < 1e-4, "{raw}");
         assert!(
             (strayed.p_win(0.0) - 0.4995).abs() < 1e-3,
