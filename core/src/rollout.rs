@@ -29,6 +29,11 @@ impl Stream {
     pub fn five(&mut self) -> [u8; 5] {
         std::array::from_fn(|_| (self.next_u64() % 6) as u8 + 1)
     }
+
+    /// The next five dice as a bundle.
+    pub fn bundle(&mut self) -> Dice5 {
+        tables().dice5(&self.five()).expect("faces 1 to 6")
+    }
 }
 
 /// SplitMix64's finaliser: a well-spread hash of one word.
@@ -172,8 +177,7 @@ impl Round {
     /// The next roll and coin of `stream`, planned by `planner` (which
     /// serves every round from the same two sides).
     pub fn roll_from(planner: &Planner, stream: &mut Stream) -> Round {
-        let t = tables();
-        let roll = [stream.five(), stream.five()].map(|f| t.dice5(&f).expect("faces 1 to 6"));
+        let roll = [stream.bundle(), stream.bundle()];
         let tie = if stream.next_u64() & 1 == 0 {
             Seat::First
         } else {
@@ -221,10 +225,7 @@ impl Pool {
     pub fn deal(planner: &Planner, size: usize, seed: u64) -> Pool {
         let t = tables();
         let bundles: Vec<Dice5> = (0..size as u64)
-            .map(|k| {
-                let five = Stream(mix(seed.wrapping_add(k))).five();
-                t.dice5(&five).expect("faces 1 to 6")
-            })
+            .map(|k| Stream(mix(seed.wrapping_add(k))).bundle())
             .collect();
         let Planner { next, carry } = planner;
         let plans = PerSeat::from_fn(|seat| {
@@ -388,10 +389,9 @@ mod tests {
         let pool = Pool::deal(&planner, 6, 77);
         for (a, b) in [(0, 1), (5, 2), (3, 4)] {
             // The rolled round whose stream gives the pool's bundles a and b.
-            let five = |k: u64| Stream(mix(77 + k)).five();
+            let bundle = |k: usize| Stream(mix(77 + k as u64)).bundle();
             let rolled = {
-                let t = tables();
-                let roll = [five(a as u64), five(b as u64)].map(|f| t.dice5(&f).unwrap());
+                let roll = [bundle(a), bundle(b)];
                 let Planner { next, carry } = &planner;
                 Round::bid(
                     PerSeat::from_fn(|s| Plans::new(&next[s], carry[s], roll)),
