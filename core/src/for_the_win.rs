@@ -125,7 +125,7 @@ impl GenomeBot {
                 }
                 None => {
                     let me = Outlook::of(self.values, side)?;
-                    Some(self.margin(me, outlook).p_win(0.0))
+                    Some(self.margin(me, outlook, side).p_win(0.0))
                 }
             })
             .collect()
@@ -250,11 +250,11 @@ impl GenomeBot {
 
     /// The tables' margin between two sides between rounds.
     fn table_margin(&self, me: Side, opp: Side) -> Option<Margin> {
-        let (me, opp) = (
+        let outlooks = (
             Outlook::of(self.values, &me)?,
             Outlook::of(self.values, &opp)?,
         );
-        Some(self.margin(me, opp))
+        Some(self.margin(outlooks.0, outlooks.1, &me))
     }
 
     /// The tables after each of `rounds` next rounds played from the two
@@ -305,10 +305,17 @@ impl GenomeBot {
     }
 
     /// The margin between two outlooks as the genes model it (spread
-    /// factor, skew weight).
-    fn margin(&self, me: Outlook, opp: Outlook) -> Margin {
+    /// factor, skew weight), its mean moved by my edge (`wp_edge`) in each
+    /// auction still to come after `me`'s puts.
+    fn margin(&self, me: Outlook, opp: Outlook, side: &Side) -> Margin {
         let factor = f64::from(self.g[WP_SPREAD_FACTOR]);
-        Margin::between(me, opp, factor).skewed(me, opp, f64::from(self.g[WP_SKEW]))
+        let margin = Margin::between(me, opp, factor).skewed(me, opp, f64::from(self.g[WP_SKEW]));
+        let left = (AUCTIONS as u32).saturating_sub(side.used.len() + 1);
+        let edge = 1000.0 * f64::from(self.g[WP_EDGE]) * f64::from(left);
+        Margin {
+            mean: margin.mean + edge,
+            ..margin
+        }
     }
 
     /// The margins of the same `rollouts` futures (seeded by the position
@@ -342,7 +349,9 @@ impl GenomeBot {
     /// own-bundle rule, once two of its predictions held; then (`wp_read`
     /// 2) the signed rule times the factor that fits the bids seen (a
     /// scaled or a zero bidder), within its own tolerance; each with the
-    /// errors it made. Against a signed player the
+    /// errors it made. With `wp_read_pick` the rule that fits best (least
+    /// mean error; the first among equals) rather than the first that
+    /// fits. Against a signed player the
     /// read is therefore the signed prediction from the first auction, as
     /// with the read off.
     pub(crate) fn read(&self, view: &View) -> Option<Vec<Bid>> {
@@ -361,13 +370,22 @@ impl GenomeBot {
             .then(|| fitted_scale(&self.predicted, actual))
             .flatten()
             .map(|s| (&self.predicted, fit(WP_READ_SCALED_TOLERANCE, 2, s)));
-        [
+        let mut fitting = [
             (&self.predicted, fit(WP_READ_TOLERANCE, 0, 1.0)),
             (&self.predicted_own, fit(WP_READ_TOLERANCE, 2, 1.0)),
         ]
         .into_iter()
         .chain(scaled)
-        .find_map(|(p, fit)| read_by(p, actual, k, fit))
+        .filter_map(|(p, fit)| {
+            let theirs = read_by(p, actual, k, fit)?;
+            Some((mean_error(p, actual, fit.scale), theirs))
+        });
+        let picked = if self.g[WP_READ_PICK] >= 0.5 {
+            fitting.min_by(|a, b| a.0.total_cmp(&b.0))
+        } else {
+            fitting.next()
+        };
+        picked.map(|(_, theirs)| theirs)
     }
 }
 
@@ -490,6 +508,17 @@ fn fitted_scale(predicted: &[Option<Bid>; AUCTIONS], actual: &[Bid]) -> Option<f
             )
         });
     (large >= 2).then(|| pa / pp).filter(|s| SCALES.contains(s))
+}
+
+/// The mean absolute error of a rule's predictions (times `scale`) of the
+/// bids seen, 0 before any.
+fn mean_error(predicted: &[Option<Bid>; AUCTIONS], actual: &[Bid], scale: f64) -> f64 {
+    let (n, sum) = predicted
+        .iter()
+        .zip(actual)
+        .filter_map(|(p, a)| p.map(|p| (signed(a) as f64 - scale * signed(&p) as f64).abs()))
+        .fold((0u32, 0.0), |(n, s), e| (n + 1, s + e));
+    if n == 0 { 0.0 } else { sum / f64::from(n) }
 }
 
 /// How a rule's predictions must fit the opponent's bids to be read.
@@ -927,6 +956,80 @@ mod tests {
         apart(|e| wp.bid_futures(v, e).unwrap());
         let v = puts.iter().find(|v| v.rolls_seen == 6).unwrap();
         apart(|e| wp.put_chances(v, e).unwrap());
+    }
+
+    #[test]
+    fn the_edge_moves_the_tables_margin_by_its_points_for_each_auction_left() {
+        with_skews();
+        let mut g = Genome::default();
+        g.genes[WP_FAST] = 1.0;
+        let plain = bot(&g);
+        g.genes[WP_EDGE] = 1.5;
+        let edged = bot(&g);
+        let (bids, _) = dp_positions(1);
+        let mut seen = 0;
+        for v in bids.iter().filter(|v| v.rolls_seen >= 2) {
+            let (a, b) = v.roll.unwrap().dice.unwrap();
+            let me = Side::after_bundle(testkit::table(), &v.me, a).unwrap();
+            let opp = Side::after_bundle(testkit::table(), &v.opp, b).unwrap();
+            let (m0, m1) = (
+                plain.table_margin(me, opp).unwrap(),
+                edged.table_margin(me, opp).unwrap(),
+            );
+            // After auction r's put, auctions r + 1 … 12 are still to come.
+            let left = (AUCTIONS - v.rolls_seen) as f64;
+            assert!(
+                (m1.mean - m0.mean - 1500.0 * left).abs() < 1e-6,
+                "auction {}",
+                v.rolls_seen
+            );
+            assert_eq!((m1.sd, m1.skew), (m0.sd, m0.skew));
+            seen += 1;
+        }
+        assert_eq!(seen, AUCTIONS - 1);
+    }
+
+    #[test]
+    fn picking_the_best_fitting_rule_reads_an_own_bundle_bidder_by_its_own_rule_when_both_fit() {
+        let mut g = Genome::default();
+        g.genes[WP_BID_AUCTIONS] = 3.0;
+        g.genes[WP_ROLLOUTS] = 100.0;
+        g.genes[WP_READ_TOLERANCE] = 5000.0;
+        let mut first = bot(&g);
+        g.genes[WP_READ_PICK] = 1.0;
+        let mut best = bot(&g);
+        let mut own = DpBot::with_rule(testkit::table(), BidRule::OwnBundle);
+        let (game, _) = last_game(&mut best, &mut own, 3);
+        let fit = |tolerance, seen| Fit {
+            tolerance,
+            seen,
+            scale: 1.0,
+        };
+        let mut both = 0;
+        for v in &game[..AUCTIONS - 1] {
+            let k = v.rolls_seen - 1;
+            let (by_own, by_signed, signed_off, picked, predicted) =
+                at_bid(&mut best, v, |wp, _| {
+                    (
+                        read_by(&wp.predicted_own, &v.opp_bids, k, fit(0.0, 2)),
+                        read_by(&wp.predicted, &v.opp_bids, k, fit(5000.0, 0)),
+                        mean_error(&wp.predicted, &v.opp_bids, 1.0),
+                        wp.read(v),
+                        (wp.predicted, wp.predicted_own),
+                    )
+                });
+            // Both rules fit; the own rule has made no error, the signed
+            // rule some: the best fit is the own rule, the first the signed.
+            if let (Some(own), Some(signed)) = (by_own, by_signed)
+                && signed_off > 0.0
+            {
+                (first.predicted, first.predicted_own) = predicted;
+                assert_eq!(picked, Some(own), "auction {}", v.rolls_seen);
+                assert_eq!(first.read(v), Some(signed), "auction {}", v.rolls_seen);
+                both += 1;
+            }
+        }
+        assert!(both > 0, "no auction where both rules fit");
     }
 
     #[test]

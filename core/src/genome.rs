@@ -182,6 +182,13 @@ pub const GENES: &[Gene] = &[
         "how far the scaled rule's predictions (wp_read 2) may be off before the read drops it for the game: tighter than wp_read_tolerance, since a factor fitted on loose predictions predicts badly",
     ),
     g(
+        "wp_read_pick",
+        0.0,
+        1.0,
+        0.0,
+        "how the read picks among the rules that fit the opponent's bids (see wp_read): 0 the first (signed, then own-bundle, then scaled); 1 the one whose predictions were off by least on average, so an own-bundle bidder is read by its own rule even when the signed rule is within the tolerance",
+    ),
+    g(
         "wp_fast",
         0.0,
         1.0,
@@ -264,6 +271,13 @@ pub const GENES: &[Gene] = &[
         1.0,
         0.0,
         "with wp_lookahead: round 10's bid takes its look ahead's leaves (both sides after round 11's puts) by the last auction exactly (as wp_last_exact: its shape, not only a mean and a spread), not by the normal model; 0 off",
+    ),
+    g(
+        "wp_edge",
+        -2.0,
+        2.0,
+        0.0,
+        "with wp_fast: thousands of points added to the tables' margin per auction still to come, the edge I expect to gain in each over the opponent beyond my value (positive: plays as the favourite, safer when ahead and less desperate behind; 0 off)",
     ),
     g(
         "wp_lookahead_pool",
@@ -365,10 +379,12 @@ pub const WP_LOOKAHEAD_AUCTIONS: usize = gene_index("wp_lookahead_auctions");
 pub const WP_LOOKAHEAD_EXACT: usize = gene_index("wp_lookahead_exact");
 pub const WP_PUT_LOOKAHEAD: usize = gene_index("wp_put_lookahead");
 pub const WP_LOOKAHEAD_POOL: usize = gene_index("wp_lookahead_pool");
+pub const WP_EDGE: usize = gene_index("wp_edge");
 pub const WP_BID_AUCTIONS: usize = gene_index("wp_bid_auctions");
 pub const WP_READ_TOLERANCE: usize = gene_index("wp_read_tolerance");
 pub const WP_READ: usize = gene_index("wp_read");
 pub const WP_READ_SCALED_TOLERANCE: usize = gene_index("wp_read_scaled_tolerance");
+pub const WP_READ_PICK: usize = gene_index("wp_read_pick");
 
 // The priorities are indexed as PRIO + category: the last must sit eleven
 // places on (a build error otherwise).

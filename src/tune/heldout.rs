@@ -2,7 +2,11 @@
 //! replaces against strong opponents never used for selection. Both play
 //! the same dice; the paired difference of their win rates must be
 //! shown above −[`MARGIN`] by a one-sided test: z = (difference + MARGIN) /
-//! its standard error > [`Z_ONE_SIDED`] (non-inferiority at 95 %).
+//! its standard error > [`Z_ONE_SIDED`] (non-inferiority at 95 %), and no
+//! opponent alone may be shown worse by more than the margin: (its
+//! difference + MARGIN) / its standard error < −[`Z_ONE_SIDED`] refuses
+//! (a gain against some held-out players does not pay for a clear loss
+//! against another).
 
 use crate::tune::eval::{Evaluation, Paired, z_score};
 use serde::{Deserialize, Serialize};
@@ -42,6 +46,14 @@ pub struct HeldOutRow {
     pub std_error: f64,
 }
 
+impl HeldOutRow {
+    /// Whether the winner is shown worse than the incumbent against this
+    /// opponent by more than the margin (one-sided, 95 %).
+    pub fn shown_worse(&self) -> bool {
+        z_score(self.difference + MARGIN, self.std_error) < -Z_ONE_SIDED
+    }
+}
+
 /// Judges `winner` against `incumbent`, both evaluated on the held-out
 /// suite with `seed` (win-rate fitness). None when they are not paired
 /// (different suites or no games).
@@ -49,8 +61,7 @@ pub fn judge(winner: &Evaluation, incumbent: &Evaluation, seed: u64) -> Option<H
     let test = winner.paired(incumbent)?;
     let each = winner.paired_each(incumbent)?;
     let z = z_score(test.difference + MARGIN, test.std_error);
-    let not_worse = z > Z_ONE_SIDED;
-    let rows = winner
+    let rows: Vec<HeldOutRow> = winner
         .opponents
         .iter()
         .zip(&incumbent.opponents)
@@ -63,8 +74,22 @@ pub fn judge(winner: &Evaluation, incumbent: &Evaluation, seed: u64) -> Option<H
             std_error: p.std_error,
         })
         .collect();
+    let worse: Vec<&str> = rows
+        .iter()
+        .filter(|r| r.shown_worse())
+        .map(|r| r.name.as_str())
+        .collect();
+    let not_worse = z > Z_ONE_SIDED && worse.is_empty();
+    let worse_note = if worse.is_empty() {
+        String::new()
+    } else {
+        format!(
+            "; worse by more than the margin against {}",
+            worse.join(", ")
+        )
+    };
     let verdict = format!(
-        "{}: {:+.4} ± {:.4} (z = {z:.2} {} {Z_ONE_SIDED} for a margin of {MARGIN}, {} games per opponent)",
+        "{}: {:+.4} ± {:.4} (z = {z:.2} {} {Z_ONE_SIDED} for a margin of {MARGIN}, {} games per opponent){worse_note}",
         if not_worse {
             "not worse"
         } else {
@@ -72,7 +97,7 @@ pub fn judge(winner: &Evaluation, incumbent: &Evaluation, seed: u64) -> Option<H
         },
         test.difference,
         test.std_error,
-        if not_worse { ">" } else { "≤" },
+        if z > Z_ONE_SIDED { ">" } else { "≤" },
         test.games_per_opponent,
     );
     Some(HeldOutCheck {
@@ -145,6 +170,40 @@ mod tests {
         assert_eq!(check.rows[1].winner, 0.55);
         assert_eq!(check.rows[1].incumbent, 0.6);
         assert!(check.verdict.starts_with("not shown not worse: -0.0250"));
+    }
+
+    #[test]
+    fn gains_against_five_opponents_do_not_pay_for_a_clear_loss_against_a_sixth() {
+        let incumbent = evaluation(&[
+            games(500),
+            games(500),
+            games(500),
+            games(500),
+            games(500),
+            games(600),
+        ]);
+        let winner = evaluation(&[
+            games(530),
+            games(530),
+            games(530),
+            games(530),
+            games(530),
+            games(550),
+        ]);
+        let check = judge(&winner, &incumbent, 3).unwrap();
+        // The suite's mean is 1.7 points better, far above the margin …
+        assert!(check.test.difference > 0.015 && check.z > Z_ONE_SIDED);
+        // … but the sixth is 5 points worse, shown worse than −1.
+        assert!(check.rows[5].shown_worse());
+        assert!(check.rows[..5].iter().all(|r| !r.shown_worse()));
+        assert!(!check.not_worse, "{}", check.verdict);
+        assert!(
+            check
+                .verdict
+                .ends_with("worse by more than the margin against opp5"),
+            "{}",
+            check.verdict
+        );
     }
 
     #[test]
