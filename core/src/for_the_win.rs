@@ -250,11 +250,11 @@ impl GenomeBot {
 
     /// The tables' margin between two sides between rounds.
     fn table_margin(&self, me: Side, opp: Side) -> Option<Margin> {
-        let outlooks = (
+        let (mine, theirs) = (
             Outlook::of(self.values, &me)?,
             Outlook::of(self.values, &opp)?,
         );
-        Some(self.margin(outlooks.0, outlooks.1, &me))
+        Some(self.margin(mine, theirs, &me))
     }
 
     /// The tables after each of `rounds` next rounds played from the two
@@ -376,16 +376,15 @@ impl GenomeBot {
         ]
         .into_iter()
         .chain(scaled)
-        .filter_map(|(p, fit)| {
-            let theirs = read_by(p, actual, k, fit)?;
-            Some((mean_error(p, actual, fit.scale), theirs))
-        });
-        let picked = if self.g[WP_READ_PICK] >= 0.5 {
-            fitting.min_by(|a, b| a.0.total_cmp(&b.0))
-        } else {
-            fitting.next()
-        };
-        picked.map(|(_, theirs)| theirs)
+        .filter_map(|(p, fit)| Some((p, fit.scale, read_by(p, actual, k, fit)?)));
+        if self.g[WP_READ_PICK] < 0.5 {
+            return fitting.next().map(|(.., theirs)| theirs);
+        }
+        // The errors are measured only when they choose.
+        fitting
+            .map(|(p, scale, theirs)| (mean_error(p, actual, scale), theirs))
+            .min_by(|a, b| a.0.total_cmp(&b.0))
+            .map(|(_, theirs)| theirs)
     }
 }
 
