@@ -252,6 +252,21 @@ pub trait Spread: Send + Sync {
     fn done(&self);
 }
 
+/// The games of a chunk that process `rank` of `size` plays (a
+/// [`Spread`]'s split; in the plain build only its tests call it): runs of
+/// `RUN` games (whole deals: the second game of a deal finds the value
+/// table's rows of the first in the cache), dealt round the processes so
+/// that each gets its part of every opponent in the chunk.
+#[cfg_attr(not(feature = "mpi"), allow(dead_code))]
+pub fn share(games: &std::ops::Range<u64>, rank: i32, size: i32) -> Vec<u64> {
+    let runs = (games.start..games.end).step_by(RUN as usize);
+    let mine = runs.skip(rank as usize).step_by(size as usize);
+    mine.flat_map(|at| at..(at + RUN).min(games.end)).collect()
+}
+
+/// Games in a run of [`share`]: four deals.
+const RUN: u64 = 8;
+
 static SPREAD: OnceLock<Box<dyn Spread>> = OnceLock::new();
 
 /// A spread chunk holds at least this many games per thread of the run
@@ -396,6 +411,20 @@ impl Record {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_chunk_is_dealt_in_runs_of_whole_deals_covering_it_once() {
+        for (games, size) in [(0..4096, 3), (4096..8191, 2), (10..11, 4), (0..6, 7)] {
+            let mut all: Vec<u64> = (0..size).flat_map(|r| share(&games, r, size)).collect();
+            all.sort();
+            assert_eq!(all, games.clone().collect::<Vec<_>>());
+            for r in 0..size {
+                let mine = share(&games, r, size);
+                let starts = mine.iter().filter(|&&k| (k - games.start) % 2 == 0).count();
+                assert_eq!(starts, mine.len().div_ceil(2), "whole deals");
+            }
+        }
+    }
 
     #[test]
     fn a_schedule_numbers_games_pairing_by_pairing_deal_by_deal_both_seats() {

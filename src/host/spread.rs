@@ -7,7 +7,7 @@
 //! process's, byte for byte, whatever the number of ranks.
 
 use crate::host::gauntlet::Gauntlet;
-use crate::host::series::{self, Job, JobKind, Spread};
+use crate::host::series::{self, Job, JobKind, Spread, share};
 use crate::host::tournament::RoundJob;
 use mpi::datatype::PartitionMut;
 use mpi::environment::Universe;
@@ -161,19 +161,6 @@ impl Spread for Ranks {
     }
 }
 
-/// The games of a chunk that rank `rank` of `size` plays: runs of
-/// `RUN` games (whole deals: the second game of a deal finds the value
-/// table's rows of the first in the cache), dealt round the ranks so that
-/// each gets its part of every opponent in the chunk.
-fn share(games: &Range<u64>, rank: i32, size: i32) -> Vec<u64> {
-    let runs = (games.start..games.end).step_by(RUN as usize);
-    let mine = runs.skip(rank as usize).step_by(size as usize);
-    mine.flat_map(|at| at..(at + RUN).min(games.end)).collect()
-}
-
-/// Games in a run of [`share`]: four deals.
-const RUN: u64 = 8;
-
 /// A rank's life: jobs from rank 0, until it says quit.
 fn serve(world: &SimpleCommunicator, rank: i32, size: i32) {
     let root = world.process_at_rank(0);
@@ -207,24 +194,5 @@ fn serve_job<J: Job>(world: &SimpleCommunicator, bytes: &[u8], rank: i32, size: 
         let mine = series::play_encoded(&job, &share(&games, rank, size), &|| {});
         root.gather_into(&(mine.len() as i32));
         root.gather_varcount_into(&mine[..]);
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::share;
-
-    #[test]
-    fn a_chunk_is_dealt_in_runs_of_whole_deals_covering_it_once() {
-        for (games, size) in [(0..4096, 3), (4096..8191, 2), (10..11, 4), (0..6, 7)] {
-            let mut all: Vec<u64> = (0..size).flat_map(|r| share(&games, r, size)).collect();
-            all.sort();
-            assert_eq!(all, games.clone().collect::<Vec<_>>());
-            for r in 0..size {
-                let mine = share(&games, r, size);
-                let starts = mine.iter().filter(|&&k| (k - games.start) % 2 == 0).count();
-                assert_eq!(starts, mine.len().div_ceil(2), "whole deals");
-            }
-        }
     }
 }

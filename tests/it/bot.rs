@@ -170,7 +170,9 @@ fn exported_file_compiles_with_plain_rustc_and_plays_like_the_tuner() {
     // Run from elsewhere: data.bin is found beside the program.
     let program = format!("{} NYPC", exe.display());
     let builtin = format!("genome:{}", genome.display());
-    for sample in 1..=10 {
+    // With the bot binary's samples (1A, 4D, 5E) every put policy (P1-P5)
+    // and every bid policy (A-E) meets a program build of the core.
+    for sample in [2, 4, 7] {
         same_moves_as_builtin(&program, &builtin, sample, &dir);
     }
     // Against dp the best-response bid comes into play (its predictions are
