@@ -253,11 +253,10 @@ pub trait Spread: Send + Sync {
 }
 
 /// The games of a chunk that process `rank` of `size` plays (a
-/// [`Spread`]'s split; in the plain build only its tests call it): runs of
-/// `RUN` games (whole deals: the second game of a deal finds the value
-/// table's rows of the first in the cache), dealt round the processes so
-/// that each gets its part of every opponent in the chunk.
-#[cfg_attr(not(feature = "mpi"), allow(dead_code))]
+/// [`Spread`]'s split): runs of `RUN` games (whole deals: the second game
+/// of a deal finds the value table's rows of the first in the cache),
+/// dealt round the processes so that each gets its part of every opponent
+/// in the chunk.
 pub fn share(games: &std::ops::Range<u64>, rank: i32, size: i32) -> Vec<u64> {
     let runs = (games.start..games.end).step_by(RUN as usize);
     let mine = runs.skip(rank as usize).step_by(size as usize);
