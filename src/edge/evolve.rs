@@ -73,11 +73,18 @@ pub struct EvolveArgs {
     optimizer: crate::tune::optim::Kind,
     /// The GA's diversity floor: while the population's spread over its
     /// free genes (mean standard deviation, fraction of each range) is
-    /// below it, the mutation step grows by floor / spread, at most 4×;
-    /// 0: off. On `tuner optbench`'s planted optimum 0.2 halved the GA's
-    /// regret at 20 generations.
+    /// below it, the wide children's mutation step grows by floor /
+    /// spread, at most 4×; 0: off.
     #[arg(long, default_value_t = GaSettings::default().diversity_floor, value_parser = parse_floor, conflicts_with = "resume")]
     diversity_floor: f64,
+    /// The share of the GA's children that take the floor's wider step
+    /// (0.5: every second one; 1: all, as runs before it did).
+    #[arg(long, default_value_t = GaSettings::default().wide_share, value_parser = parse_share, conflicts_with = "resume")]
+    wide_share: f64,
+    /// Whether the GA's second elite is the better half's rank-weighted
+    /// centroid (else the second best genome, as runs before it had).
+    #[arg(long, default_value_t = GaSettings::default().centroid_elite, action = clap::ArgAction::Set, conflicts_with = "resume")]
+    centroid_elite: bool,
     /// CMA-ES's first step size, a fraction of each gene's range (0–1,
     /// not 0). Small suits a start near its optimum, as a champion is;
     /// `tuner optbench --terrain tuned` measures it.
@@ -226,6 +233,8 @@ fn open_or_create(a: &EvolveArgs) -> Result<(RunDir, crate::tune::run::lock::Run
         rollouts: a.rollouts,
         optimizer: a.optimizer,
         diversity_floor: a.diversity_floor,
+        wide_share: a.wide_share,
+        centroid_elite: a.centroid_elite,
         cmaes_sigma: a.cmaes_sigma,
         max_searches: a.max_searches,
     })?)
@@ -344,6 +353,12 @@ fn fraction(
 pub(crate) fn parse_floor(s: &str) -> Result<f64, BadFraction> {
     let ok = |f: f64| (0.0..=1.0).contains(&f);
     fraction(s, ok, "a diversity floor", "0 (off) to 1")
+}
+
+/// `--wide-share`: above 0, at most 1.
+pub(crate) fn parse_share(s: &str) -> Result<f64, BadFraction> {
+    let ok = |f: f64| f > 0.0 && f <= 1.0;
+    fraction(s, ok, "a share of the children", "above 0 and at most 1")
 }
 
 /// `--cmaes-sigma`: above 0, at most 1.

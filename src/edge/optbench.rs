@@ -49,9 +49,17 @@ pub struct OptbenchArgs {
     #[arg(long, default_value_t = 1)]
     seed: u64,
     /// The GA's diversity floor (`tuner evolve --diversity-floor`): below
-    /// it the mutation step grows. 0: off.
+    /// it the wide children's mutation step grows. 0: off.
     #[arg(long, default_value_t = GaSettings::default().diversity_floor, value_parser = crate::edge::evolve::parse_floor)]
     diversity_floor: f64,
+    /// The share of the GA's children that take the wider step (`tuner
+    /// evolve --wide-share`).
+    #[arg(long, default_value_t = GaSettings::default().wide_share, value_parser = crate::edge::evolve::parse_share)]
+    wide_share: f64,
+    /// The GA's second elite the better half's centroid (`tuner evolve
+    /// --centroid-elite`).
+    #[arg(long, default_value_t = GaSettings::default().centroid_elite, action = clap::ArgAction::Set)]
+    centroid_elite: bool,
     /// CMA-ES's first step size (as `tuner evolve --cmaes-sigma`).
     #[arg(long, default_value_t = crate::tune::optim::cmaes::SIGMA0, value_parser = crate::edge::evolve::parse_sigma)]
     cmaes_sigma: f64,
@@ -83,6 +91,8 @@ pub fn run(a: OptbenchArgs) -> Result<()> {
         frozen: frozen_genes(&a.freeze)?,
         ga: GaSettings {
             diversity_floor: a.diversity_floor,
+            wide_share: a.wide_share,
+            centroid_elite: a.centroid_elite,
             ..GaSettings::default()
         },
         init_sigma: 0.1,

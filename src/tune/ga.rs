@@ -1,5 +1,7 @@
 //! The genetic algorithm's operators on genomes: tournament selection, BLX-α
-//! crossover and range-scaled mutation within each gene's bounds, elitism,
+//! crossover and range-scaled mutation within each gene's bounds, elitism
+//! (the best genome, and the better half's weighted centroid), a step that
+//! widens for a share of the children while the population is collapsed,
 //! frozen genes, and a diversity measure. Pure: it sees genomes and fitness
 //! values, never dice.
 
@@ -26,10 +28,20 @@ pub struct GaSettings {
     /// Mutation step as a fraction of the gene's range (standard deviation).
     pub mutation_sigma: f64,
     /// Diversity kept: while the population's diversity over its free
-    /// genes (see `diversity`) is below this, the mutation step grows by
-    /// floor / diversity (at most `MAX_BOOST` times). 0: off.
+    /// genes (see `diversity`) is below this, the wide children's mutation
+    /// step grows by floor / diversity (at most `MAX_BOOST` times). 0: off.
     #[serde(default)]
     pub diversity_floor: f64,
+    /// The share of the children that take the floor's wider step (every
+    /// second one at 0.5); the others take `mutation_sigma`. Runs made
+    /// before it read as 1 (every child).
+    #[serde(default = "every_child")]
+    pub wide_share: f64,
+    /// The last elite (of at least two) is the better half's centroid,
+    /// weighted by rank as CMA-ES weighs its mean: it averages the noise
+    /// of half the generation. Runs made before it read as off.
+    #[serde(default)]
+    pub centroid_elite: bool,
     /// Genes left as the starting genomes have them (`--freeze`): names,
     /// or `prefix*` for every gene whose name starts so.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
@@ -45,10 +57,29 @@ impl Default for GaSettings {
             blx_alpha: 0.3,
             mutation_rate: 0.15,
             mutation_sigma: 0.08,
-            diversity_floor: 0.0,
+            diversity_floor: 0.4,
+            wide_share: 0.5,
+            centroid_elite: true,
             frozen: Vec::new(),
         }
     }
+}
+
+impl GaSettings {
+    /// The GA as it was before the centroid elite and the wide share
+    /// (`--diversity-floor 0 --wide-share 1 --centroid-elite false`).
+    pub fn classic() -> GaSettings {
+        GaSettings {
+            diversity_floor: 0.0,
+            wide_share: 1.0,
+            centroid_elite: false,
+            ..GaSettings::default()
+        }
+    }
+}
+
+fn every_child() -> f64 {
+    1.0
 }
 
 /// A `--freeze` pattern that names no gene.
@@ -117,17 +148,26 @@ pub fn next_generation(
     seed: u64,
 ) -> Vec<Genome> {
     let mut rng = Pcg32::seed_from_u64(seed);
-    let sigma = s.mutation_sigma * boost(pop, frozen, s.diversity_floor);
+    let wide = s.mutation_sigma * boost(pop, frozen, s.diversity_floor);
     let order = ranking(fitness);
     let mut next: Vec<Genome> = order
         .iter()
         .take(s.elites)
         .map(|&i| pop[i].clone())
         .collect();
+    if s.centroid_elite && next.len() >= 2 {
+        let last = next.len() - 1;
+        next[last] = centroid(pop, &order, frozen);
+    }
+    let elites = next.len();
     while next.len() < pop.len() {
         let a = &pop[tournament(fitness, s.tournament, &mut rng)];
         let b = &pop[tournament(fitness, s.tournament, &mut rng)];
         let cross = unit(&mut rng) < s.crossover;
+        let sigma = match takes_wide(next.len() - elites, s.wide_share) {
+            true => wide,
+            false => s.mutation_sigma,
+        };
         let mut child = Genome {
             genes: [0.0; N_GENES],
         };
@@ -151,6 +191,40 @@ pub fn next_generation(
         next.push(child);
     }
     next
+}
+
+/// Whether child `k` (0, 1, … after the elites) takes the wide step when a
+/// share `share` of the children do: spread evenly, every second one at
+/// 0.5, every one at 1.
+fn takes_wide(k: usize, share: f64) -> bool {
+    ((k + 1) as f64 * share).floor() > (k as f64 * share).floor()
+}
+
+/// Recombination weights of the best `mu` by rank, summing to 1:
+/// ln(mu + ½) − ln(rank) (Hansen's default, as CMA-ES weighs its mean).
+pub fn rank_weights(mu: usize) -> Vec<f64> {
+    let raw: Vec<f64> = (1..=mu)
+        .map(|i| (mu as f64 + 0.5).ln() - (i as f64).ln())
+        .collect();
+    let total: f64 = raw.iter().sum();
+    raw.iter().map(|w| w / total).collect()
+}
+
+/// The better half's centroid (weighted by `rank_weights`), its frozen
+/// genes the best genome's; `order` ranks `pop`, best first.
+fn centroid(pop: &[Genome], order: &[usize], frozen: &FrozenGenes) -> Genome {
+    let better = &order[..(pop.len() / 2).max(1)];
+    let weights = rank_weights(better.len());
+    let mut c = pop[order[0]].clone();
+    for (i, g) in GENES.iter().enumerate().filter(|&(i, _)| !frozen[i]) {
+        let v: f64 = better
+            .iter()
+            .zip(&weights)
+            .map(|(&k, w)| w * pop[k].genes[i])
+            .sum();
+        c.genes[i] = v.clamp(g.min, g.max);
+    }
+    c
 }
 
 /// The most the diversity floor multiplies the mutation step by.
@@ -242,7 +316,7 @@ mod tests {
         let s = GaSettings {
             mutation_rate: 1.0,
             mutation_sigma: 0.5,
-            ..GaSettings::default()
+            ..GaSettings::classic()
         };
         let next = next_generation(&p, &fit, &s, &NONE, 9);
         assert_eq!(next.len(), 12);
@@ -263,7 +337,7 @@ mod tests {
         let fit = vec![0.5; 8];
         let plain = GaSettings {
             mutation_rate: 1.0,
-            ..GaSettings::default()
+            ..GaSettings::classic()
         };
         let floored = GaSettings {
             diversity_floor: 0.2,
@@ -288,6 +362,89 @@ mod tests {
         assert_eq!(
             next_generation(&spread, &f, &low, &NONE, 3),
             next_generation(&spread, &f, &plain, &NONE, 3)
+        );
+    }
+
+    #[test]
+    fn the_second_elite_is_the_better_halfs_rank_weighted_centroid() {
+        use yacht_core::genome::PRIO;
+        let frozen = frozen_genes(&["prio_one".into()]).unwrap();
+        let p = pop(6);
+        let fit = [0.3, 0.9, 0.1, 0.5, 0.2, 0.7];
+        let next = next_generation(&p, &fit, &GaSettings::default(), &frozen, 4);
+        assert_eq!(next[0], p[1]);
+        // The better half is genomes 1, 5, 3; ln(3.5) − ln(rank), normalised.
+        let w = rank_weights(3);
+        let raw = [
+            3.5f64.ln(),
+            3.5f64.ln() - 2f64.ln(),
+            3.5f64.ln() - 3f64.ln(),
+        ];
+        for (w, r) in w.iter().zip(raw) {
+            assert!((w - r / raw.iter().sum::<f64>()).abs() < 1e-15);
+        }
+        for (i, g) in GENES.iter().enumerate() {
+            let want = match i {
+                PRIO => p[1].genes[i],
+                _ => (w[0] * p[1].genes[i] + w[1] * p[5].genes[i] + w[2] * p[3].genes[i])
+                    .clamp(g.min, g.max),
+            };
+            assert!((next[1].genes[i] - want).abs() < 1e-12, "{}", g.name);
+        }
+        let off = GaSettings {
+            centroid_elite: false,
+            ..GaSettings::default()
+        };
+        assert_eq!(next_generation(&p, &fit, &off, &frozen, 4)[1], p[5]);
+    }
+
+    #[test]
+    fn every_second_child_takes_the_floors_wider_step() {
+        let same = vec![Genome::default(); 12];
+        let fit = vec![0.5; 12];
+        let s = GaSettings {
+            mutation_rate: 1.0,
+            crossover: 0.0,
+            ..GaSettings::default()
+        };
+        let next = next_generation(&same, &fit, &s, &NONE, 5);
+        let moved = |g: &Genome| -> f64 {
+            let d = g.genes.iter().zip(&same[0].genes).zip(GENES);
+            d.map(|((a, b), spec)| (a - b).abs() / (spec.max - spec.min))
+                .sum()
+        };
+        // Children 0, 2, 4, … (genomes 2, 4, …) take the plain step, the
+        // others 4× it (the spread is 0, under any floor).
+        let (plain, wide): (Vec<_>, Vec<_>) = (2..12).partition(|i| i % 2 == 0);
+        let mean = |v: &[usize]| v.iter().map(|&i| moved(&next[i])).sum::<f64>() / v.len() as f64;
+        assert!(
+            mean(&wide) > 2.5 * mean(&plain),
+            "{} {}",
+            mean(&wide),
+            mean(&plain)
+        );
+        let all = GaSettings {
+            wide_share: 1.0,
+            ..s.clone()
+        };
+        let narrow = mean(&plain);
+        let next = next_generation(&same, &fit, &all, &NONE, 5);
+        let mean = |v: &[usize]| v.iter().map(|&i| moved(&next[i])).sum::<f64>() / v.len() as f64;
+        assert!(mean(&plain) > 2.5 * narrow, "{} {narrow}", mean(&plain));
+        assert!(takes_wide(0, 1.0) && takes_wide(1, 1.0) && !takes_wide(0, 0.5));
+        assert!(takes_wide(1, 0.5) && !takes_wide(2, 0.5) && takes_wide(3, 0.5));
+    }
+
+    #[test]
+    fn settings_written_before_the_centroid_and_the_share_read_as_the_classic_ga() {
+        let old = "elites = 2\ntournament = 3\ncrossover = 0.7\nblx_alpha = 0.3\n\
+                   mutation_rate = 0.15\nmutation_sigma = 0.08\n";
+        let read: GaSettings = toml::from_str(old).unwrap();
+        assert_eq!(read, GaSettings::classic());
+        let now = toml::to_string(&GaSettings::default()).unwrap();
+        assert_eq!(
+            toml::from_str::<GaSettings>(&now).unwrap(),
+            GaSettings::default()
         );
     }
 

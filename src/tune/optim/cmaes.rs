@@ -16,6 +16,7 @@
 
 use super::{Optimizer, Start, free_genes, from_unit, to_unit};
 use crate::rng::{derive_seed, gauss};
+use crate::tune::ga::rank_weights;
 use crate::tune::named::NamedGenes;
 use rand_core::SeedableRng;
 use rand_pcg::Pcg32;
@@ -49,12 +50,7 @@ struct Params {
 impl Params {
     fn new(n: usize, lambda: usize) -> Params {
         let nf = n as f64;
-        let mu = (lambda / 2).max(1);
-        let raw: Vec<f64> = (1..=mu)
-            .map(|i| (mu as f64 + 0.5).ln() - (i as f64).ln())
-            .collect();
-        let total: f64 = raw.iter().sum();
-        let weights: Vec<f64> = raw.iter().map(|w| w / total).collect();
+        let weights = rank_weights((lambda / 2).max(1));
         let mu_eff = 1.0 / weights.iter().map(|w| w * w).sum::<f64>();
         let c_sigma = (mu_eff + 2.0) / (nf + mu_eff + 5.0);
         let d_sigma = 1.0 + 2.0 * (((mu_eff - 1.0) / (nf + 1.0)).sqrt() - 1.0).max(0.0) + c_sigma;

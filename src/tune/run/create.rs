@@ -42,6 +42,11 @@ pub struct NewRun {
     pub optimizer: Kind,
     /// The GA's diversity floor (`GaSettings::diversity_floor`).
     pub diversity_floor: f64,
+    /// The share of children that take the wider step
+    /// (`GaSettings::wide_share`).
+    pub wide_share: f64,
+    /// The GA's centroid elite (`GaSettings::centroid_elite`).
+    pub centroid_elite: bool,
     /// CMA-ES's first step size (recorded when the optimiser is CMA-ES).
     pub cmaes_sigma: f64,
     /// The most searches per game a genome may spend.
@@ -95,6 +100,8 @@ pub fn create_run(new: &NewRun) -> Result<(RunDir, RunLock)> {
         ga: GaSettings {
             frozen: new.freeze.clone(),
             diversity_floor: new.diversity_floor,
+            wide_share: new.wide_share,
+            centroid_elite: new.centroid_elite,
             ..GaSettings::default()
         },
         fitness: new.fitness,
