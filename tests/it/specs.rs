@@ -188,7 +188,7 @@ fn a_rollout_budget_outside_the_genes_range_is_refused_before_any_game() {
 }
 
 #[test]
-fn a_diversity_floor_or_cmaes_step_outside_its_range_is_refused_before_any_game() {
+fn a_diversity_floor_wide_share_or_cmaes_step_outside_its_range_is_refused_before_any_game() {
     let cases = [
         (
             "diversity-floor",
@@ -197,6 +197,11 @@ fn a_diversity_floor_or_cmaes_step_outside_its_range_is_refused_before_any_game(
         ),
         (
             "cmaes-sigma",
+            &["0", "1.5", "x"][..],
+            "above 0 and at most 1",
+        ),
+        (
+            "wide-share",
             &["0", "1.5", "x"][..],
             "above 0 and at most 1",
         ),
