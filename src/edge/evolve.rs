@@ -229,12 +229,15 @@ fn open_or_create(a: &EvolveArgs) -> Result<(RunDir, crate::tune::run::lock::Run
         suite: crate::tune::suite::load(&a.suite, &[])?,
         heldout: crate::tune::suite::load(&a.heldout, &[])?,
         fitness: a.fitness,
-        freeze: a.freeze.clone(),
         rollouts: a.rollouts,
         optimizer: a.optimizer,
-        diversity_floor: a.diversity_floor,
-        wide_share: a.wide_share,
-        centroid_elite: a.centroid_elite,
+        ga: GaSettings {
+            diversity_floor: a.diversity_floor,
+            wide_share: a.wide_share,
+            centroid_elite: a.centroid_elite,
+            frozen: a.freeze.clone(),
+            ..GaSettings::default()
+        },
         cmaes_sigma: a.cmaes_sigma,
         max_searches: a.max_searches,
     })?)

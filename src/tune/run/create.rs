@@ -35,18 +35,12 @@ pub struct NewRun {
     /// Opponents never used for selection (none of them in `suite`).
     pub heldout: Vec<Opponent>,
     pub fitness: Fitness,
-    /// Genes the GA leaves as the initial genomes have them.
-    pub freeze: Vec<String>,
     /// Futures per win-probability decision in the run's games.
     pub rollouts: u32,
     pub optimizer: Kind,
-    /// The GA's diversity floor (`GaSettings::diversity_floor`).
-    pub diversity_floor: f64,
-    /// The share of children that take the wider step
-    /// (`GaSettings::wide_share`).
-    pub wide_share: f64,
-    /// The GA's centroid elite (`GaSettings::centroid_elite`).
-    pub centroid_elite: bool,
+    /// The GA's settings, the genes every optimiser leaves as the initial
+    /// genomes have them (`frozen`) among them.
+    pub ga: GaSettings,
     /// CMA-ES's first step size (recorded when the optimiser is CMA-ES).
     pub cmaes_sigma: f64,
     /// The most searches per game a genome may spend.
@@ -58,7 +52,7 @@ pub struct NewRun {
 /// holds a run is an error saying how to resume it. The caller checks
 /// `new.folders` ([`Folders::check`]) first, before it loads the suites.
 pub fn create_run(new: &NewRun) -> Result<(RunDir, RunLock)> {
-    frozen_genes(&new.freeze)?;
+    frozen_genes(&new.ga.frozen)?;
     let mut initial = Vec::new();
     for p in &new.init {
         let shown = p.display().to_string();
@@ -97,13 +91,7 @@ pub fn create_run(new: &NewRun) -> Result<(RunDir, RunLock)> {
         validation_games: new.validation_games,
         validate_top: new.validate_top,
         init_sigma: 0.1,
-        ga: GaSettings {
-            frozen: new.freeze.clone(),
-            diversity_floor: new.diversity_floor,
-            wide_share: new.wide_share,
-            centroid_elite: new.centroid_elite,
-            ..GaSettings::default()
-        },
+        ga: new.ga.clone(),
         fitness: new.fitness,
         suite,
         heldout,
