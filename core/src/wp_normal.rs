@@ -105,7 +105,7 @@ impl Margin {
 }
 
 /// The standard normal density.
-fn density(z: f64) -> f64 {
+pub fn density(z: f64) -> f64 {
     (-0.5 * z * z).exp() / (2.0 * std::f64::consts::PI).sqrt()
 }
 

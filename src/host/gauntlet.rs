@@ -2,6 +2,7 @@
 //! deals, both seats (the series `eval` and each `evolve` generation
 //! play), as a [`Job`] any process can play a part of.
 
+use crate::host::luck::Meter;
 use crate::host::play::{Fault, GameResult, Outcome};
 use crate::host::player::{Player, play_deal};
 use crate::host::program::Limits;
@@ -68,11 +69,20 @@ pub struct CandidateGame {
     /// The candidate's searches (a built-in's; None for a program).
     #[serde(default)]
     pub searches: Option<u64>,
+    /// The candidate's luck in win probability (`host::luck`): what the
+    /// dice and the tie coins gave it, as the exact table values them.
+    #[serde(default)]
+    pub luck: f64,
 }
 
 impl CandidateGame {
     /// `r` from the side of the candidate, sitting at `seat`.
-    pub fn of(r: &GameResult, seat: Seat, stderr: Vec<(Culprit, String)>) -> CandidateGame {
+    pub fn of(
+        r: &GameResult,
+        seat: Seat,
+        stderr: Vec<(Culprit, String)>,
+        luck: f64,
+    ) -> CandidateGame {
         let fault = r.fault.clone();
         CandidateGame {
             outcome: r.outcome(seat),
@@ -82,6 +92,7 @@ impl CandidateGame {
             fault: fault.map(|(s, why)| (Culprit::of(s == seat), why)),
             stderr,
             searches: r.searches[seat],
+            luck,
         }
     }
 }
@@ -104,15 +115,16 @@ impl Job for Gauntlet {
         let (candidate, o) = (&self.candidates[at.pairing / n], at.pairing % n);
         let deal_seed = derive_seed(&[self.seed, o as u64, at.deal]);
         let seat = at.first_seat();
-        let mut stderr = Vec::new();
+        let (mut stderr, mut meter) = (Vec::new(), Meter::default());
         let players = at.seated(candidate, &self.opponents[o]);
         let (deal, seeds) = (at.deal(deal_seed), at.seeds(deal_seed));
         let result = play_deal(players, &deal, seeds, Limits::default(), |e| {
+            meter.see(&e);
             if let Event::Debug(by, line) = e {
                 stderr.push((Culprit::of(by == seat), line));
             }
         })
         .result;
-        CandidateGame::of(&result, seat, stderr)
+        CandidateGame::of(&result, seat, stderr, meter.luck(seat))
     }
 }

@@ -7,6 +7,7 @@
 pub mod arena;
 pub mod deal;
 pub mod gauntlet;
+pub mod luck;
 pub mod play;
 pub mod player;
 pub mod positions;

@@ -2,11 +2,13 @@
 //! deal is played twice with seats swapped, through the series engine
 //! (`host::series`), so the figures do not depend on the thread count.
 
+mod adjusted;
 mod fitness;
 mod paired;
 mod table;
 mod tally;
 
+pub use adjusted::Adjusted;
 pub use fitness::{Fitness, MARGIN_SCALE, UnknownFitness};
 pub use paired::{Baseline, BaselineRow, Paired, unbounded, z_score};
 pub use table::{baseline_table, table};
@@ -134,6 +136,9 @@ pub struct OpponentResult {
     /// `Fitness::WinRate`).
     pub score: f64,
     pub ci95: [f64; 2],
+    /// The luck-adjusted result (the win rate less each game's luck).
+    #[serde(default)]
+    pub adjusted: Adjusted,
     pub mean_margin: f64,
     pub mean_total: f64,
     pub mean_bid_points: f64,
@@ -153,6 +158,12 @@ pub struct OpponentResult {
     /// one seed pair up.
     #[serde(skip)]
     pub points: Vec<f64>,
+    /// Each game's outcome (1, ½, 0), in game order.
+    #[serde(skip)]
+    pub outcomes: Vec<f64>,
+    /// Each game's luck of the candidate (win probability), in game order.
+    #[serde(skip)]
+    pub luck: Vec<f64>,
 }
 
 /// Results against a suite.
@@ -291,6 +302,9 @@ impl Evaluation {
             a.win_rate = a.record.rate();
             a.ci95 = a.record.ci95();
             a.points.extend(b.points);
+            a.outcomes.extend(b.outcomes);
+            a.luck.extend(b.luck);
+            a.adjusted = Adjusted::of(&a.outcomes, &a.luck);
             a.score = a.points.iter().sum::<f64>() / (a.points.len().max(1) as f64);
             a.faults.candidate += b.faults.candidate;
             a.faults.opponent += b.faults.opponent;

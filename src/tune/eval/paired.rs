@@ -106,23 +106,34 @@ impl Paired {
     /// deal of its own), not of independent games: the games' error was
     /// √2 too small (measured: eight seeds' differences spread 0.95 where
     /// each printed 0.52; over deals 0.73).
-    fn of(a: &[f64], b: &[f64]) -> Paired {
+    pub(super) fn of(a: &[f64], b: &[f64]) -> Paired {
         let d: Vec<f64> = a.iter().zip(b).map(|(x, y)| x - y).collect();
-        let games = d.len() as f64;
-        let mean = d.iter().sum::<f64>() / games;
-        let deals: Vec<(f64, f64)> = d
-            .chunks(2)
-            .map(|c| (c.iter().sum::<f64>() / c.len() as f64, c.len() as f64))
-            .collect();
-        // The weighted mean's error over deals of one or two games.
-        let n = deals.len() as f64;
-        let spread = deals
-            .iter()
-            .map(|&(x, w)| (w * (x - mean)).powi(2))
-            .sum::<f64>();
-        let var = spread * n / (n - 1.0).max(1.0) / (games * games);
-        Paired::new(d.len() as u32, mean, var.sqrt())
+        let (mean, se) = over_deals(&d);
+        Paired::new(d.len() as u32, mean, se)
     }
+}
+
+/// The mean of per-game values in game order (a deal's two games side by
+/// side) and its standard error over the deals' means (a leftover game
+/// counts as a deal of its own).
+pub(super) fn over_deals(d: &[f64]) -> (f64, f64) {
+    let games = d.len() as f64;
+    if d.is_empty() {
+        return (0.0, 0.0);
+    }
+    let mean = d.iter().sum::<f64>() / games;
+    let deals: Vec<(f64, f64)> = d
+        .chunks(2)
+        .map(|c| (c.iter().sum::<f64>() / c.len() as f64, c.len() as f64))
+        .collect();
+    // The weighted mean's error over deals of one or two games.
+    let n = deals.len() as f64;
+    let spread = deals
+        .iter()
+        .map(|&(x, w)| (w * (x - mean)).powi(2))
+        .sum::<f64>();
+    let var = spread * n / (n - 1.0).max(1.0) / (games * games);
+    (mean, var.sqrt())
 }
 
 /// A candidate against a baseline player on the same deals, opponent by

@@ -1,7 +1,7 @@
 //! The running totals against one opponent, folded game by game in game
 //! order, and what they come to ([`OpponentResult`]).
 
-use super::{Faults, Fitness, OpponentResult};
+use super::{Adjusted, Faults, Fitness, OpponentResult};
 use crate::host::gauntlet::CandidateGame;
 use crate::host::series::Record;
 use crate::host::transcript::keep_last;
@@ -11,6 +11,8 @@ use crate::host::transcript::keep_last;
 pub(super) struct Tally {
     record: Record,
     points: Vec<f64>,
+    outcomes: Vec<f64>,
+    luck: Vec<f64>,
     margin: f64,
     total: f64,
     bids: f64,
@@ -24,11 +26,12 @@ pub(super) struct Tally {
 impl Tally {
     pub fn add(&mut self, g: CandidateGame, kind: Fitness) {
         let n = self.record.games();
+        self.points.push(kind.worth(&g));
         for (who, line) in g.stderr {
             keep_last(&mut self.stderr_tail, format!("game {n}, {who}: {line}"));
         }
-        self.points
-            .push(kind.worth(g.outcome, g.margin, g.fault.is_some()));
+        self.outcomes.push(g.outcome.points());
+        self.luck.push(g.luck);
         if let Some((who, why)) = &g.fault {
             self.faults.add(*who, why);
         }
@@ -52,6 +55,7 @@ impl Tally {
             win_rate: self.record.rate(),
             score: self.points.iter().sum::<f64>() / nf,
             ci95: self.record.ci95(),
+            adjusted: Adjusted::of(&self.outcomes, &self.luck),
             mean_margin: self.margin / nf,
             mean_total: self.total / nf,
             mean_bid_points: self.bids / nf,
@@ -60,6 +64,8 @@ impl Tally {
             faults: self.faults,
             stderr_tail: self.stderr_tail,
             points: self.points,
+            outcomes: self.outcomes,
+            luck: self.luck,
         }
     }
 }

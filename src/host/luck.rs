@@ -1,0 +1,357 @@
+//! Luck: what the dice and the tie coin gave each seat, measured by the
+//! exact value table from the referee's events, so that a game's result
+//! can be adjusted for it (a control variate, as GNU Backgammon's rollouts
+//! and AIVAT do).
+//!
+//! At each roll, before the bids, the luck of the first seat (in points) is
+//! the value of the roll shared as the signed equilibrium shares it, less
+//! its mean: ½(W₁(A) + W₁(B)) − ½(W₂(A) + W₂(B)) − (V₁ − V₂), where W(X) is
+//! what receiving bundle X is worth to a seat (the best put + V of what it
+//! leaves; V of the bundle in round 1) and V the seat's value before the
+//! roll. At the equilibrium bid d = (M_AB − M_BA)/4 the winner pays d and
+//! the loser gains it, so either award leaves the margin at ½(M_AB + M_BA):
+//! the formula is the value after the roll as that auction shares it. Its
+//! mean over the roll is exactly 0 because V = E_X W(X) over the 252
+//! bundles (round 1: V is the table's expected game, that very mean). At a
+//! tie of the same bundle and amount the coin's luck is the margin's value
+//! under the coin that fell less the mean of both coins (0 when the bids
+//! do not tie). Each term is turned into win probability by the slope of
+//! the normal P(win) in the margin, taken before the roll (so it cannot
+//! see the dice: any such factor keeps the mean 0), and summed.
+//!
+//! The values are the exact table's (the shipped one's rounded levels
+//! would not average to their V); the slope reads the shipped table's
+//! spreads. Decisions (bids, puts) are the players' own and are not
+//! corrected. The second seat's luck is minus the first's.
+
+use crate::host::transcript::Event;
+use crate::players::values::{exact_table, shipped_table};
+use std::sync::OnceLock;
+use yacht_core::game::{Card, Holding};
+use yacht_core::rules::{Award, Bid, Bundle, PerSeat, Seat, resolve_auction};
+use yacht_core::tables::{Dice5, N5, tables};
+use yacht_core::value::ValueTable;
+use yacht_core::wp_normal::density;
+
+/// The margin's variance as a share of the two seats' solitaire variances
+/// (the auctions share the bundles: `wp_normal`'s doc).
+const SPREAD_FACTOR: f64 = 0.45;
+
+/// What a round's roll is worth to one seat: V before it, W of each bundle.
+#[derive(Clone, Copy, Debug)]
+struct Worth {
+    before: f64,
+    of: [f64; 2],
+}
+
+impl Worth {
+    fn bundle(&self, b: Bundle) -> f64 {
+        self.of[usize::from(b == Bundle::B)]
+    }
+}
+
+/// The round under way: its dice, both seats' worths, the slope, the bids.
+#[derive(Clone, Copy, Debug)]
+struct Round {
+    dice: [Dice5; 2],
+    worth: PerSeat<Worth>,
+    slope: f64,
+    bids: PerSeat<Option<Bid>>,
+}
+
+/// Follows a game's events and sums the first seat's luck.
+pub struct Meter {
+    values: &'static ValueTable,
+    cards: PerSeat<Card>,
+    round: Option<Round>,
+    luck: f64,
+    stopped: bool,
+}
+
+impl Default for Meter {
+    fn default() -> Meter {
+        Meter::on(exact_table())
+    }
+}
+
+impl Meter {
+    /// A meter valuing by `values` (the exact table for every figure the
+    /// tool prints; tests may pass another).
+    pub fn on(values: &'static ValueTable) -> Meter {
+        Meter {
+            values,
+            cards: PerSeat::default(),
+            round: None,
+            luck: 0.0,
+            stopped: false,
+        }
+    }
+
+    /// `seat`'s luck so far, in win probability (the first seat's is minus
+    /// the second's).
+    pub fn luck(&self, seat: Seat) -> f64 {
+        match seat {
+            Seat::First => self.luck,
+            Seat::Second => -self.luck,
+        }
+    }
+
+    /// Takes the next event of the game.
+    pub fn see(&mut self, event: &Event) {
+        if self.stopped {
+            return;
+        }
+        match event {
+            Event::Roll(a, b) => self.roll(a, b),
+            Event::Bid(seat, bid) => self.bid(*seat, *bid),
+            Event::Get(Seat::First, got) => self.awarded(*got),
+            Event::Put(seat, put) => {
+                self.stopped |= self.cards[*seat]
+                    .apply_put(put.category, &put.dice)
+                    .is_err();
+            }
+            Event::Abort(..) => self.stopped = true,
+            _ => {}
+        }
+    }
+
+    fn roll(&mut self, a: &[u8; 5], b: &[u8; 5]) {
+        let t = tables();
+        let (Some(a), Some(b)) = (t.dice5(a), t.dice5(b)) else {
+            self.stopped = true;
+            return;
+        };
+        let worth = self.cards.as_ref().map(|c| worth(self.values, c, [a, b]));
+        let slope = slope(self.values, &self.cards);
+        let shared = |w: &Worth| 0.5 * (w.of[0] + w.of[1]) - w.before;
+        self.luck += slope * (shared(&worth.first) - shared(&worth.second));
+        self.round = Some(Round {
+            dice: [a, b],
+            worth,
+            slope,
+            bids: PerSeat::default(),
+        });
+    }
+
+    fn bid(&mut self, seat: Seat, bid: Bid) {
+        if let Some(r) = &mut self.round {
+            r.bids[seat] = Some(bid);
+        }
+    }
+
+    /// The first seat got `got`: the coin's luck, then both cards take
+    /// their bundles and bid points.
+    fn awarded(&mut self, got: Bundle) {
+        let Some(r) = self.round.take() else { return };
+        let (Some(first), Some(second)) = (r.bids.first, r.bids.second) else {
+            self.stopped = true;
+            return;
+        };
+        let coins = Seat::ALL.map(|coin| resolve_auction(first, second, coin));
+        let Some(fell) = coins.iter().find(|c| c.first.bundle == got) else {
+            self.stopped = true;
+            return;
+        };
+        let margin = |awards: &PerSeat<Award>| {
+            let of =
+                |s: Seat| r.worth[s].bundle(awards[s].bundle) + f64::from(awards[s].bid_points);
+            of(Seat::First) - of(Seat::Second)
+        };
+        let mean = 0.5 * (margin(&coins[0]) + margin(&coins[1]));
+        self.luck += r.slope * (margin(fell) - mean);
+        for seat in Seat::ALL {
+            let award = fell[seat];
+            let dice = r.dice[usize::from(award.bundle == Bundle::B)];
+            self.cards[seat].receive(dice, award.bid_points);
+        }
+    }
+}
+
+/// V before the roll and W of each bundle for the player of `card`.
+fn worth(values: &ValueTable, card: &Card, bundles: [Dice5; 2]) -> Worth {
+    let of = yacht_core::dp::bundle_values(values, card, bundles).map(f64::from);
+    Worth {
+        before: value_before(values, card),
+        of,
+    }
+}
+
+/// The player's points to come before a roll: V of its carry, or in round
+/// 1 the table's expected game (the mean of V over the first bundle).
+fn value_before(values: &ValueTable, card: &Card) -> f64 {
+    match card.holding {
+        Holding::Five(carry) => f64::from(values.held_value(card.used, card.upper, carry)),
+        _ => values.expected_game(),
+    }
+}
+
+/// The slope of P(win) for the first seat in its margin, before the roll:
+/// the normal density at the margin's mean over its spread, over the
+/// spread.
+fn slope(values: &ValueTable, cards: &PerSeat<Card>) -> f64 {
+    let mean = |c: &Card| f64::from(c.total()) + value_before(values, c);
+    let var = cards.first.var() + cards.second.var();
+    let sd = (SPREAD_FACTOR * var).sqrt();
+    let m = mean(&cards.first) - mean(&cards.second);
+    if sd > 0.0 { density(m / sd) / sd } else { 0.0 }
+}
+
+/// A card's variance of the points to come before a roll, by the shipped
+/// table's spreads.
+trait Spread {
+    fn var(&self) -> f64;
+}
+
+impl Spread for Card {
+    fn var(&self) -> f64 {
+        let t = shipped_table();
+        match self.holding {
+            Holding::Five(carry) => t
+                .held_spread(self.used, self.upper, carry)
+                .map_or(0.0, f64::from),
+            _ => first_round_var(),
+        }
+    }
+}
+
+/// The variance of a whole game's points before the first bundle: the
+/// mean spread after it plus the spread of V over it.
+fn first_round_var() -> f64 {
+    static VAR: OnceLock<f64> = OnceLock::new();
+    *VAR.get_or_init(|| {
+        let (t, empty) = (shipped_table(), yacht_core::rules::CategorySet::EMPTY);
+        let (mut m1, mut m2, mut spread) = (0.0, 0.0, 0.0);
+        for i in 0..N5 {
+            let b = Dice5(i as u8);
+            let (w, v) = (tables().weight5(b), f64::from(t.held_value(empty, 0, b)));
+            m1 += w * v;
+            m2 += w * v * v;
+            spread += w * t.held_spread(empty, 0, b).map_or(0.0, f64::from);
+        }
+        spread + m2 - m1 * m1
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::host::deal::Deal;
+    use crate::host::play::{InProcess, play_game};
+    use crate::players::StrategySpec;
+    use crate::rng::derive_seed;
+    use yacht_core::game::Strategy;
+
+    fn player(spec: &str, seed: u64) -> InProcess<Box<dyn Strategy>> {
+        InProcess::new(StrategySpec::parse(spec).unwrap().build(), seed)
+    }
+
+    /// Plays deal `d` of `a` against `b`, each event shown to `watch` with
+    /// the meter as it was before the event, then to the meter.
+    fn play(a: &str, b: &str, d: u64, mut watch: impl FnMut(&Meter, &Event)) -> (Meter, f64) {
+        let mut meter = Meter::default();
+        let (mut x, mut y) = (player(a, d), player(b, d + 1));
+        let deal = Deal::from_seed(derive_seed(&[51, d]));
+        let r = play_game(PerSeat::new(&mut x, &mut y), &deal, |e| {
+            watch(&meter, &e);
+            meter.see(&e);
+        });
+        (meter, r.outcome(Seat::First).points())
+    }
+
+    #[test]
+    fn a_seats_value_before_a_roll_is_the_mean_of_its_bundles_worth() {
+        // Every state the seats meet in seeded games, rounds 1 to 12: the
+        // mean of W over the 252 bundles, by their chances, is V (so each
+        // roll's luck has mean 0), to the f32 rounding of the table.
+        let (t, values) = (tables(), exact_table());
+        let mut states = 0;
+        for d in 0..6 {
+            let _ = play("dp", "dp:noise=0.3", d, |meter, e| {
+                if !matches!(e, Event::Roll(..)) {
+                    return;
+                }
+                for card in [&meter.cards.first, &meter.cards.second] {
+                    let mean: f64 = (0..N5)
+                        .map(|i| {
+                            let b = Dice5(i as u8);
+                            t.weight5(b) * worth(values, card, [b, b]).of[0]
+                        })
+                        .sum();
+                    let before = value_before(values, card);
+                    assert!(
+                        (mean - before).abs() < 1e-4 * before.max(1.0),
+                        "{mean} {before}"
+                    );
+                    states += 1;
+                }
+            });
+        }
+        assert_eq!(states, 6 * 12 * 2);
+    }
+
+    #[test]
+    fn the_tie_coins_luck_is_opposite_for_its_two_faces() {
+        // Equal bids on A: the seat the coin gives A pays 500, the other
+        // is paid 500. Both faces' lucks average to the roll's alone.
+        let (a, b) = ([1, 1, 1, 1, 1], [2, 3, 4, 5, 6]);
+        let bid = Bid {
+            bundle: Bundle::A,
+            amount: 500,
+        };
+        let after = |got| {
+            let mut m = Meter::default();
+            m.see(&Event::Roll(a, b));
+            let rolled = m.luck(Seat::First);
+            m.see(&Event::Bid(Seat::First, bid));
+            m.see(&Event::Bid(Seat::Second, bid));
+            m.see(&Event::Get(Seat::First, got));
+            assert_eq!(
+                m.cards.first.bid_points,
+                if got == Bundle::A { -500 } else { 500 }
+            );
+            (rolled, m.luck(Seat::First))
+        };
+        let ((rolled, won), (_, lost)) = (after(Bundle::A), after(Bundle::B));
+        assert_eq!(rolled, 0.0, "two empty cards: the roll shares alike");
+        assert!(won != lost, "{won} {lost}");
+        assert!((won + lost - 2.0 * rolled).abs() < 1e-12, "{won} {lost}");
+        // Bids that do not tie leave no coin to be lucky with.
+        let mut m = Meter::default();
+        m.see(&Event::Roll(a, b));
+        m.see(&Event::Bid(Seat::First, bid));
+        m.see(&Event::Bid(Seat::Second, Bid { amount: 400, ..bid }));
+        m.see(&Event::Get(Seat::First, Bundle::A));
+        assert_eq!(m.luck(Seat::First), 0.0);
+    }
+
+    #[test]
+    fn the_luck_averages_zero_over_seeded_games_and_takes_variance_away() {
+        // 400 deals of dp against a noisy bidder, both seats: the mean luck
+        // lies within 3 standard errors of 0, and the outcome less the
+        // luck spreads less than the outcome.
+        let (mut luck, mut plain, mut adjusted) = (Vec::new(), Vec::new(), Vec::new());
+        for d in 0..400 {
+            let (meter, outcome) = play("dp", "dp:noise=0.3", d, |_, _| {});
+            let l = meter.luck(Seat::First);
+            luck.push(l);
+            plain.push(outcome);
+            adjusted.push(outcome - l);
+        }
+        let n = luck.len() as f64;
+        let moments = |x: &[f64]| {
+            let mean = x.iter().sum::<f64>() / n;
+            (
+                mean,
+                x.iter().map(|v| (v - mean).powi(2)).sum::<f64>() / (n - 1.0),
+            )
+        };
+        let ((mean, var), (_, plain), (_, adjusted)) =
+            (moments(&luck), moments(&plain), moments(&adjusted));
+        assert!(var > 0.0 && adjusted < plain / 2.0, "{plain} {adjusted}");
+        assert!(
+            mean.abs() < 3.0 * (var / n).sqrt(),
+            "{mean} ± {}",
+            (var / n).sqrt()
+        );
+    }
+}
