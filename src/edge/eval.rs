@@ -31,9 +31,12 @@ pub struct EvalArgs {
     /// Suite file.
     #[arg(long, default_value = "params/suite.toml")]
     suite: PathBuf,
-    /// What a game is worth to the fitness: win-rate (1, ½, 0) or margin
-    /// (the logistic of the margin over 20 000 points).
-    #[arg(long, default_value = "win-rate")]
+    /// What a game is worth to the fitness and the paired differences:
+    /// adjusted (the outcome less the game's luck: the dice and tie coins
+    /// as the exact table values them; the win rate's mean, less noise),
+    /// win-rate (1, ½, 0), or margin (the logistic of the margin over
+    /// 20 000 points).
+    #[arg(long, default_value = "adjusted")]
     fitness: crate::tune::eval::Fitness,
     /// Games per opponent (deals played twice, seats swapped; rounded up to even).
     #[arg(long, default_value_t = 2000, value_parser = clap::value_parser!(u64).range(1..=1_000_000))]
@@ -104,7 +107,7 @@ pub fn run(a: EvalArgs) -> Result<()> {
         .collect();
     write_out(&crate::tune::eval::table(&e));
     for b in &compared {
-        write_out(&crate::tune::eval::baseline_table(b));
+        write_out(&crate::tune::eval::baseline_table(b, a.fitness));
     }
     let played: u32 = e.opponents.iter().map(|o| o.games).sum();
     let games = played as usize * candidates.len();

@@ -49,9 +49,13 @@ pub struct EvolveArgs {
         conflicts_with = "resume"
     )]
     heldout: PathBuf,
-    /// What a game is worth to the fitness: win-rate (1, ½, 0) or margin
-    /// (the logistic of the margin over 20 000 points: less noisy).
-    #[arg(long, default_value = "win-rate", conflicts_with = "resume")]
+    /// What a game is worth to the fitness, the validation and the
+    /// held-out check: adjusted (the outcome less the game's luck, the dice
+    /// and tie coins as the exact table values them: the win rate's mean
+    /// with about a twelfth of its variance), win-rate (1, ½, 0), or margin
+    /// (the logistic of the margin over 20 000 points). Recorded in
+    /// config.toml.
+    #[arg(long, default_value = "adjusted", conflicts_with = "resume")]
     fitness: crate::tune::eval::Fitness,
     /// Genes the GA leaves as the initial genomes have them: names, or
     /// `prefix*` (e.g. `prio_*`), comma-separated or repeated.

@@ -55,7 +55,8 @@ impl HeldOutRow {
 }
 
 /// Judges `winner` against `incumbent`, both evaluated on the held-out
-/// suite with `seed` (win-rate fitness). None when they are not paired
+/// suite with `seed` (on the run's fitness, the luck-adjusted results by
+/// default). None when they are not paired
 /// (different suites or no games).
 pub fn judge(winner: &Evaluation, incumbent: &Evaluation, seed: u64) -> Option<HeldOutCheck> {
     let test = winner.paired(incumbent)?;

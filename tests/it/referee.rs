@@ -319,8 +319,48 @@ fn eval_json_is_identical_on_one_and_two_threads() {
     let v: serde_json::Value = serde_json::from_slice(&outs[0]).unwrap();
     assert_eq!(v["opponents"].as_array().unwrap().len(), 3);
     assert_eq!(v["opponents"][0]["games"], 60);
-    let f = v["fitness"].as_f64().unwrap();
-    assert!((0.0..=1.0).contains(&f));
+    // The fitness is the luck-adjusted win rate: the mean of the
+    // opponents' adjusted rates (weights 1), each the plain rate's
+    // estimate within its interval's reach.
+    let opponents = v["opponents"].as_array().unwrap();
+    let rates: Vec<f64> = opponents
+        .iter()
+        .map(|o| o["adjusted"]["rate"].as_f64().unwrap())
+        .collect();
+    let mean = rates.iter().sum::<f64>() / 3.0;
+    assert!((v["fitness"].as_f64().unwrap() - mean).abs() < 1e-12, "{v}");
+    assert_eq!(v["fitness_kind"], "adjusted");
+}
+
+#[test]
+fn luck_adjusted_results_are_the_same_in_process_and_through_a_program() {
+    // The referee measures the luck from what it sees of both seats, so a
+    // built-in and the same player behind the protocol get the same
+    // adjusted figures, and the adjustment moved them off the plain rate.
+    let dir = scratch("eval-luck");
+    let exe = env!("CARGO_BIN_EXE_tuner");
+    let mut seen = vec![];
+    for player in ["dp".to_string(), format!("{exe} play dp")] {
+        let json = dir.join(format!("{}.json", seen.len()));
+        run_ok(
+            tuner()
+                .args(["eval", "--player", &player, "--vs", "sample:7"])
+                .args(["--vs", "dp:noise=0.2", "--games", "8", "--seed", "4"])
+                .args(["--quiet", "--json"])
+                .arg(&json),
+        );
+        let v: serde_json::Value = serde_json::from_slice(&std::fs::read(&json).unwrap()).unwrap();
+        let each = v["opponents"].as_array().unwrap();
+        let adjusted: Vec<_> = each.iter().map(|o| o["adjusted"].clone()).collect();
+        let plain: Vec<_> = each.iter().map(|o| o["win_rate"].clone()).collect();
+        seen.push((v["fitness"].clone(), adjusted, plain));
+    }
+    assert_eq!(seen[0], seen[1]);
+    let (_, adjusted, plain) = &seen[0];
+    assert!(
+        adjusted.iter().zip(plain).any(|(a, p)| a["rate"] != *p),
+        "{adjusted:?} {plain:?}"
+    );
 }
 
 #[test]

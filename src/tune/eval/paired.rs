@@ -3,6 +3,7 @@
 //! serde of statistics that may be infinite.
 
 use super::Evaluation;
+use super::adjusted::ratio;
 use serde::{Deserialize, Serialize};
 
 /// A paired comparison of two evaluations on the same deals: the weighted
@@ -152,8 +153,15 @@ pub struct Baseline {
 pub struct BaselineRow {
     pub name: String,
     pub baseline_score: f64,
+    /// On the evaluation's fitness (the luck-adjusted results by default).
     #[serde(flatten)]
     pub paired: Paired,
+    /// On the plain outcomes (1, ½, 0), and the variance of the plain
+    /// difference over that of `paired`'s.
+    #[serde(default)]
+    pub plain: Option<Paired>,
+    #[serde(default)]
+    pub variance_ratio: f64,
 }
 
 impl Baseline {
@@ -164,11 +172,17 @@ impl Baseline {
         let opponents = baseline
             .opponents
             .iter()
+            .zip(&candidate.opponents)
             .zip(each)
-            .map(|(o, paired)| BaselineRow {
-                name: o.name.clone(),
-                baseline_score: o.score,
-                paired,
+            .map(|((o, c), paired)| {
+                let plain = Paired::of(&c.outcomes, &o.outcomes);
+                BaselineRow {
+                    name: o.name.clone(),
+                    baseline_score: o.score,
+                    variance_ratio: ratio(plain.std_error, paired.std_error),
+                    plain: Some(plain),
+                    paired,
+                }
             })
             .collect();
         Some(Baseline {

@@ -1,40 +1,66 @@
 //! An evaluation as a table for the terminal: a row per opponent, then the
 //! faults' reasons, the programs' last stderr lines and the fitness.
 
-use super::{Baseline, Evaluation};
-use crate::text::{Align, Column, percent_interval, table as grid};
+use super::{Baseline, Evaluation, Fitness, OpponentResult};
+use crate::text::{Align, Column, table as grid};
 
-const COLUMNS: [Column; 12] = [
-    Column::new("opponent", Align::Left, 24),
+const COLUMNS: [Column; 11] = [
+    Column::new("opponent", Align::Left, 20),
     Column::new("games", Align::Right, 6),
-    Column::new("W", Align::Right, 6),
-    Column::new("D", Align::Right, 5),
-    Column::new("L", Align::Right, 6),
-    Column::new("win %", Align::Right, 8),
-    Column::new("95% CI", Align::Right, 13),
-    Column::new("margin", Align::Right, 10),
-    Column::new("total", Align::Right, 10),
-    Column::new("bid pts", Align::Right, 9),
-    Column::new("searches", Align::Right, 9),
-    Column::new("faults c/o", Align::Right, 11),
+    Column::new("win %", Align::Right, 6),
+    Column::new("95% CI", Align::Right, 11),
+    Column::new("adj. %", Align::Right, 7),
+    Column::new("±", Align::Right, 5),
+    Column::new("var÷", Align::Right, 5),
+    Column::new("margin", Align::Right, 7),
+    Column::new("bid pts", Align::Right, 7),
+    Column::new("search", Align::Right, 6),
+    Column::new("c/o", Align::Right, 5),
 ];
+
+/// What the columns mean, under the table (lines within 100 columns).
+const LEGEND: &str = "\
+adj. %: the win rate less each game's luck (the dice and tie coins as the exact table values
+  them): the same mean, less noise; ±: its 95 % half-interval; var÷: how many times fewer games
+  it needs than the plain win rate for the same interval. search: the candidate's hands searched
+  for a best put per game (– for a program). c/o: games lost by the candidate's / the opponent's
+  faults.";
+
+/// A rate's interval in percent without the sign, e.g. `65.3–71.8`.
+fn interval([lo, hi]: [f64; 2]) -> String {
+    format!("{:.1}–{:.1}", 100.0 * lo, 100.0 * hi)
+}
+
+/// A variance ratio, or – when there was no variance to divide.
+fn times(ratio: f64) -> String {
+    if ratio > 0.0 {
+        format!("{ratio:.1}×")
+    } else {
+        "–".to_string()
+    }
+}
+
+/// One opponent's row.
+fn row(r: &OpponentResult) -> Vec<String> {
+    let a = &r.adjusted;
+    vec![
+        r.name.clone(),
+        r.games.to_string(),
+        format!("{:.1}%", 100.0 * r.win_rate),
+        interval(r.ci95),
+        format!("{:.2}", 100.0 * a.rate),
+        format!("{:.2}", 50.0 * (a.ci95[1] - a.ci95[0])),
+        times(a.variance_ratio),
+        format!("{:.0}", r.mean_margin),
+        format!("{:.0}", r.mean_bid_points),
+        r.mean_searches.map_or("–".into(), |x| format!("{x:.0}")),
+        format!("{}/{}", r.faults.candidate, r.faults.opponent),
+    ]
+}
 
 /// The evaluation as a table for the terminal.
 pub fn table(e: &Evaluation) -> String {
-    let rows: Vec<Vec<String>> = e
-        .opponents
-        .iter()
-        .map(|r| {
-            let mut row = vec![r.name.clone(), r.games.to_string()];
-            row.extend([r.record.wins, r.record.draws, r.record.losses].map(|n| n.to_string()));
-            row.push(format!("{:.1}%", 100.0 * r.win_rate));
-            row.push(percent_interval(r.ci95));
-            row.extend([r.mean_margin, r.mean_total, r.mean_bid_points].map(|x| format!("{x:.0}")));
-            row.push(r.mean_searches.map_or("–".into(), |x| format!("{x:.0}")));
-            row.push(format!("{}/{}", r.faults.candidate, r.faults.opponent));
-            row
-        })
-        .collect();
+    let rows: Vec<Vec<String>> = e.opponents.iter().map(row).collect();
     let mut lines = grid(&COLUMNS, &rows);
     for r in e.opponents.iter().filter(|r| !r.faults.reasons.is_empty()) {
         let reasons = r
@@ -55,36 +81,38 @@ pub fn table(e: &Evaluation) -> String {
                 .map(|l| format!("stderr vs {}: {l}", r.name)),
         );
     }
-    lines.push(format!(
-        "fitness ({}; searches: the candidate's hands searched for a best put, per game, – for a program; c/o: games lost by the candidate's / the opponent's faults): {:.4}",
-        e.kind.describe(),
-        e.fitness
-    ));
+    lines.extend(LEGEND.lines().map(str::to_string));
+    lines.push(format!("fitness ({}): {:.4}", e.kind.describe(), e.fitness));
     if e.interrupted {
         lines.push("(interrupted: over the games played so far)".to_string());
     }
     lines.iter().map(|l| format!("{l}\n")).collect()
 }
 
-const BASELINE_COLUMNS: [Column; 6] = [
-    Column::new("opponent", Align::Left, 24),
+const BASELINE_COLUMNS: [Column; 9] = [
+    Column::new("opponent", Align::Left, 20),
     Column::new("games", Align::Right, 6),
-    Column::new("baseline", Align::Right, 9),
-    Column::new("difference", Align::Right, 11),
-    Column::new("95% CI", Align::Right, 17),
-    Column::new("z", Align::Right, 7),
+    Column::new("baseline", Align::Right, 8),
+    Column::new("difference", Align::Right, 10),
+    Column::new("95% CI", Align::Right, 15),
+    Column::new("z", Align::Right, 6),
+    Column::new("plain", Align::Right, 7),
+    Column::new("±", Align::Right, 6),
+    Column::new("var÷", Align::Right, 5),
 ];
 
 /// The candidate against the baseline, opponent by opponent: the
 /// baseline's score and the paired difference (candidate minus baseline,
-/// in points of the score's percent) with its 95 % interval.
-pub fn baseline_table(b: &Baseline) -> String {
+/// in points of the score's percent) with its 95 % interval and z, then
+/// the plain outcomes' difference and what the fitness's adjustment saved.
+pub fn baseline_table(b: &Baseline, kind: Fitness) -> String {
     let pct = |x: f64| format!("{:+.2}", 100.0 * x);
     let rows: Vec<Vec<String>> = b
         .opponents
         .iter()
         .map(|r| {
             let (d, se) = (r.paired.difference, r.paired.std_error);
+            let plain = r.plain.as_ref();
             vec![
                 r.name.clone(),
                 r.paired.games_per_opponent.to_string(),
@@ -92,13 +120,20 @@ pub fn baseline_table(b: &Baseline) -> String {
                 pct(d),
                 format!("{} – {}", pct(d - 1.96 * se), pct(d + 1.96 * se)),
                 format!("{:.2}", r.paired.z),
+                plain.map_or("–".into(), |p| pct(p.difference)),
+                plain.map_or("–".into(), |p| format!("{:.2}", 196.0 * p.std_error)),
+                times(r.variance_ratio),
             ]
         })
         .collect();
-    let mut lines = vec![format!(
-        "against the baseline {} on the same deals (difference: candidate minus baseline, points of %):",
-        b.player
-    )];
+    let mut lines = vec![
+        format!("against the baseline {} on the same deals", b.player),
+        format!(
+            "(difference: candidate minus baseline, points of %, on the {kind} fitness; plain: on"
+        ),
+        "the outcomes alone, ± its 95 % half-interval; var÷: its variance over the difference's):"
+            .to_string(),
+    ];
     lines.extend(grid(&BASELINE_COLUMNS, &rows));
     lines.iter().map(|l| format!("{l}\n")).collect()
 }

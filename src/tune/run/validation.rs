@@ -292,13 +292,8 @@ fn check_heldout(
         2 * deals
     ));
     let at = (seed, deals);
-    let w = judged(&suite, cfg.player("winner", winner), at, Fitness::WinRate)?;
-    let i = judged(
-        &suite,
-        cfg.player("incumbent", incumbent),
-        at,
-        Fitness::WinRate,
-    )?;
+    let w = judged(&suite, cfg.player("winner", winner), at, cfg.fitness)?;
+    let i = judged(&suite, cfg.player("incumbent", incumbent), at, cfg.fitness)?;
     if crate::host::stop::requested() {
         return Err(RunError::Interrupted(cp.next_generation));
     }
