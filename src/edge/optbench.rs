@@ -34,6 +34,12 @@ pub struct OptbenchArgs {
     /// `tuner evolve`'s 2 000 per opponent on two strong opponents).
     #[arg(long, default_value_t = 4000, value_parser = clap::value_parser!(u64).range(1..=10_000_000))]
     games: u64,
+    /// The luck adjustment's variance ratio: a measurement on G games
+    /// is as noisy as G × R plain games. Default: 12, what `tuner eval`
+    /// measured for the champion against the old one on dp and dp:exact
+    /// (docs/luck.md); 1 is the plain win rate (`--fitness win-rate`).
+    #[arg(long, default_value_t = 12.0, value_parser = parse_ratio)]
+    variance_ratio: f64,
     /// Games each proposal is measured on again to pick the winner.
     #[arg(long, default_value_t = 4000, value_parser = clap::value_parser!(u64).range(1..=10_000_000))]
     validation_games: u64,
@@ -74,6 +80,23 @@ pub struct OptbenchArgs {
     threads: Option<u64>,
 }
 
+/// `games` adjusted games as the plain games with the same variance.
+fn as_plain_games(games: u64, variance_ratio: f64) -> u64 {
+    ((games as f64 * variance_ratio).round() as u64).max(1)
+}
+
+/// A variance ratio that is not a number from 1 to 100.
+#[derive(Debug, thiserror::Error)]
+#[error("{0:?}: a variance ratio is a number from 1 to 100")]
+struct BadRatio(String);
+
+/// A variance ratio: a number from 1 to 100.
+fn parse_ratio(text: &str) -> Result<f64, BadRatio> {
+    let ok = |x: &f64| (1.0..=100.0).contains(x);
+    let ratio = text.parse::<f64>().ok().filter(ok);
+    ratio.ok_or_else(|| BadRatio(text.to_string()))
+}
+
 /// Runs `tuner optbench`.
 pub fn run(a: OptbenchArgs) -> Result<()> {
     outputs_go_to_folders([&Some(a.out.clone())])?;
@@ -82,8 +105,8 @@ pub fn run(a: OptbenchArgs) -> Result<()> {
         contenders: contenders(&a.optimizers, &a.racing),
         generations: a.generations,
         population: a.population as usize,
-        games: a.games,
-        validation_games: a.validation_games,
+        games: as_plain_games(a.games, a.variance_ratio),
+        validation_games: as_plain_games(a.validation_games, a.variance_ratio),
         landscapes: a.landscapes,
         seed: a.seed,
         terrain: a.terrain,
