@@ -75,6 +75,12 @@ pub struct EvolveArgs {
     /// compares them where the optimum is known.
     #[arg(long, value_enum, default_value = "ga", conflicts_with = "resume")]
     optimizer: crate::tune::optim::Kind,
+    /// How a generation's games are spread: halving (successive halving:
+    /// every genome plays a first rung, the better half by fitness play
+    /// on, rung after rung of equal budget, down to 2; docs/luck.md) or
+    /// flat (every genome every game, as runs before it did).
+    #[arg(long, value_enum, default_value = "halving", conflicts_with = "resume")]
+    racing: crate::tune::optim::racing::Racing,
     /// The GA's diversity floor: while the population's spread over its
     /// free genes (mean standard deviation, fraction of each range) is
     /// below it, the wide children's mutation step grows by floor /
@@ -244,6 +250,7 @@ fn open_or_create(a: &EvolveArgs) -> Result<(RunDir, crate::tune::run::lock::Run
         },
         cmaes_sigma: a.cmaes_sigma,
         max_searches: a.max_searches,
+        racing: a.racing,
     })?)
 }
 

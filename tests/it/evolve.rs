@@ -6,13 +6,24 @@ use std::process::Command;
 use std::time::Duration;
 
 fn evolve(dir: &Path, name: &str, threads: &str, generations: &str) -> Command {
+    evolve_with(dir, name, threads, generations, "4")
+}
+
+/// [`evolve`] with `population` genomes.
+fn evolve_with(
+    dir: &Path,
+    name: &str,
+    threads: &str,
+    generations: &str,
+    population: &str,
+) -> Command {
     let suite = dir.join("suite.toml");
     std::fs::write(
         &suite,
         "[[opponent]]\nspec = \"sample:6\"\n[[opponent]]\nspec = \"greedy\"\nweight = 0.5\n",
     )
     .unwrap();
-    evolve_against(dir, name, threads, generations, &suite)
+    evolve_of(dir, name, threads, [generations, population], &suite)
 }
 
 /// A tiny run against the suite file `suite`.
@@ -23,13 +34,24 @@ fn evolve_against(
     generations: &str,
     suite: &Path,
 ) -> Command {
+    evolve_of(dir, name, threads, [generations, "4"], suite)
+}
+
+/// A tiny run of `generations` × `population` against `suite`.
+fn evolve_of(
+    dir: &Path,
+    name: &str,
+    threads: &str,
+    [generations, population]: [&str; 2],
+    suite: &Path,
+) -> Command {
     let mut c = tuner();
     c.args([
         "evolve",
         "--generations",
         generations,
         "--population",
-        "4",
+        population,
         "--games",
         "8",
         "--seed",
@@ -98,8 +120,15 @@ fn results(run: &Path) -> (String, String, String) {
 #[test]
 fn a_tiny_run_writes_everything_and_is_independent_of_threads() {
     let dir = scratch("evolve-tiny");
-    run_ok(&mut evolve(&dir, "one", "1", "3"));
-    run_ok(&mut evolve(&dir, "two", "2", "3"));
+    // The win-probability genes frozen: a winner that turned them on would
+    // be played by the tables in the run (--rollouts 0), and not installed.
+    let tiny = |name, threads| {
+        let mut c = evolve(&dir, name, threads, "3");
+        c.args(["--freeze", "wp_*"]);
+        c
+    };
+    run_ok(&mut tiny("one", "1"));
+    run_ok(&mut tiny("two", "2"));
     let one = dir.join("runs/one");
     for f in [
         "config.toml",
@@ -935,4 +964,51 @@ fn the_summary_says_when_the_champion_was_played_as_the_budget_plays_it() {
     // A champion that plays as its file says: no note.
     let (_, _, out) = against_incumbent(&dir, "plain", "bid_scale = 1.0\n", 1, 4, false);
     assert!(!out.contains("note: the champion"), "{out}");
+}
+
+#[test]
+fn a_raced_generation_spends_the_flat_budget_and_ranks_the_survivors_first() {
+    // Eight genomes × 8 games × 2 opponents (weights 1 and ½): flat, every
+    // genome every game; by halving (the default) rungs of 8, 4, 2
+    // genomes with about the same games in all, the survivors ranked
+    // above the genomes that stopped.
+    let dir = scratch("evolve-racing");
+    let games = |name: &str, racing: &str| {
+        let mut c = evolve_with(&dir, name, "2", "1", "8");
+        run_ok(c.args(["--racing", racing]));
+        let run = dir.join("runs").join(name);
+        let config = std::fs::read_to_string(run.join("config.toml")).unwrap();
+        assert!(
+            config.contains(&format!("racing = \"{racing}\"")),
+            "{config}"
+        );
+        assert!(config.contains("fitness = \"adjusted\""), "{config}");
+        let csv = std::fs::read_to_string(run.join("generations.csv")).unwrap();
+        let row: Vec<String> = csv
+            .lines()
+            .nth(1)
+            .unwrap()
+            .split(',')
+            .map(String::from)
+            .collect();
+        let cp: serde_json::Value =
+            serde_json::from_str(&std::fs::read_to_string(run.join("checkpoint.json")).unwrap())
+                .unwrap();
+        let told: Vec<f64> = cp["last_fitness"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|f| f.as_f64().unwrap())
+            .collect();
+        (row[6].parse::<u64>().unwrap(), told)
+    };
+    let (flat, told) = games("flat", "flat");
+    assert_eq!(flat, 8 * 8 * 2);
+    assert!(told.iter().all(|&f| f < 2.0), "{told:?}");
+    let (raced, told) = games("raced", "halving");
+    assert!(raced <= flat && raced * 10 >= flat * 8, "{raced} of {flat}");
+    // Two genomes reached the third rung (ranked 2000 up), two stopped
+    // after the second, four after the first.
+    let rung = |k: f64| told.iter().filter(|&&f| (f / 1000.0).round() == k).count();
+    assert_eq!((rung(0.0), rung(1.0), rung(2.0)), (4, 2, 2), "{told:?}");
 }

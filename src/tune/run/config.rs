@@ -12,6 +12,7 @@ use crate::tune::eval::Fitness;
 use crate::tune::ga::{FrozenGenes, GaSettings, first_population, frozen_genes};
 use crate::tune::named::NamedGenes;
 use crate::tune::optim::Kind;
+use crate::tune::optim::racing::Racing;
 use crate::tune::suite::Opponent;
 use serde::{Deserialize, Serialize};
 use std::path::PathBuf;
@@ -95,6 +96,10 @@ pub struct RunConfig {
     /// none: no limit.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub max_searches: Option<Budget>,
+    /// How a generation's games are spread over its genomes (runs before
+    /// it was recorded: flat, every genome every game).
+    #[serde(default)]
+    pub racing: Racing,
 }
 
 fn is_ga(k: &Kind) -> bool {
@@ -380,6 +385,7 @@ mod tests {
             optimizer: Kind::Ga,
             cmaes_sigma: None,
             max_searches: None,
+            racing: Racing::Flat,
             rollouts,
         };
         let off = cfg(0, &["prio_one"]).frozen().unwrap();

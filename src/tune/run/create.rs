@@ -11,6 +11,7 @@ use crate::tune::budget::Budget;
 use crate::tune::eval::Fitness;
 use crate::tune::ga::{GaSettings, frozen_genes};
 use crate::tune::optim::Kind;
+use crate::tune::optim::racing::Racing;
 use crate::tune::suite::Opponent;
 use std::path::{Path, PathBuf};
 
@@ -45,6 +46,8 @@ pub struct NewRun {
     pub cmaes_sigma: f64,
     /// The most searches per game a genome may spend.
     pub max_searches: Option<Budget>,
+    /// How a generation's games are spread over its genomes.
+    pub racing: Racing,
 }
 
 /// Creates a run folder and its config.toml (seed, settings, suite,
@@ -107,6 +110,7 @@ pub fn create_run(new: &NewRun) -> Result<(RunDir, RunLock)> {
         optimizer: new.optimizer,
         cmaes_sigma: (new.optimizer == Kind::Cmaes).then_some(new.cmaes_sigma),
         max_searches: new.max_searches,
+        racing: new.racing,
     };
     dir.save_config(&cfg)?;
     Ok((dir, lock))

@@ -12,9 +12,10 @@ use super::notes;
 use crate::host::player::Player;
 use crate::rng::derive_seed;
 use crate::tune::budget::rank_value;
-use crate::tune::eval::{Evaluation, Faults, Fitness, evaluate_all};
+use crate::tune::eval::{Evaluation, Faults, evaluate_all};
 use crate::tune::ga::{FrozenGenes, diversity, ranking};
 use crate::tune::optim::ga::Ga;
+use crate::tune::optim::racing::rungs;
 use crate::tune::optim::{self, Kind, Optimizer, Start};
 use crate::tune::suite::Opponent;
 use std::time::Instant;
@@ -33,7 +34,6 @@ pub fn run_generations(dir: &RunDir, progress: &mut dyn Progress) -> Result<Chec
     let frozen = cfg.frozen()?;
     let names: Vec<String> = suite.iter().map(|o| o.name.clone()).collect();
     let mut cp = starting_point(dir, &cfg, &frozen, progress)?;
-    let deals = cfg.games.div_ceil(2).max(1);
     let elapsed0 = cp.rows.last().map_or(0.0, |r| r.elapsed_s);
     let start = Instant::now();
     while cp.next_generation < cfg.generations {
@@ -41,14 +41,10 @@ pub fn run_generations(dir: &RunDir, progress: &mut dyn Progress) -> Result<Chec
         let pop = genomes(&cp.population);
         let seed = derive_seed(&[cfg.seed, 0x6E17, generation as u64]);
         let players: Vec<Player> = pop.iter().map(|g| cfg.player("candidate", g)).collect();
-        let evals = evaluate_generation(&players, &suite, deals, seed, cfg.fitness)
+        // What the optimiser ranks by: the rung reached, then the
+        // fitness, genomes within the run's --max-searches first.
+        let (evals, fitness) = evaluate_generation(&cfg, &players, &suite, seed)
             .ok_or(RunError::Interrupted(generation))??;
-        // What the optimiser ranks by: the fitness, genomes within the
-        // run's --max-searches first.
-        let fitness: Vec<f64> = evals
-            .iter()
-            .map(|e| rank_value(cfg.max_searches, e.fitness, e.searches_per_game()))
-            .collect();
         let mut scores = cp.carried_scores(&pop);
         for (s, &f) in scores.iter_mut().zip(&fitness) {
             s.push(f);
@@ -56,7 +52,7 @@ pub fn run_generations(dir: &RunDir, progress: &mut dyn Progress) -> Result<Chec
         let row = GenerationRow {
             elapsed_s: elapsed0 + start.elapsed().as_secs_f64(),
             diversity: diversity(&pop),
-            ..generation_row(generation, &evals, &fitness, 2 * deals)
+            ..generation_row(generation, &evals, &fitness)
         };
         // The GA's state is its population; another optimiser's is kept.
         let mut opt: Box<dyn Optimizer + Send> = match cp.optimizer.take() {
@@ -179,39 +175,77 @@ fn fresh_checkpoint(cfg: &RunConfig, frozen: &FrozenGenes) -> Checkpoint {
     }
 }
 
-/// A generation's evaluations, all on the same dice; None when a stop cut
-/// its games short (the generation is not recorded); an error when an
-/// opponent's faults gave wins that were not earned.
+/// A generation's evaluations and what each genome ranks by; None when a
+/// stop cut its games short (the generation is not recorded); an error
+/// when an opponent's faults gave wins that were not earned. Raced as the
+/// run says (`racing`): each rung's genomes meet that rung's dice (common
+/// random numbers; a flat generation is one rung on the generation's
+/// seed), an evaluation joins the rungs its genome played.
 fn evaluate_generation(
+    cfg: &RunConfig,
     players: &[Player],
     suite: &[Opponent],
-    deals: u64,
     seed: u64,
-    fitness: Fitness,
-) -> Option<Result<Vec<Evaluation>>> {
-    let mut evals = evaluate_all(players, suite, deals, seed, fitness, &|| {});
-    if crate::host::stop::requested() {
-        return None;
+) -> Option<Result<(Vec<Evaluation>, Vec<f64>)>> {
+    let n = players.len();
+    let plan = rungs(cfg.racing, n, 2 * cfg.games.div_ceil(2).max(1));
+    let mut evals: Vec<Option<Evaluation>> = vec![None; n];
+    let mut alive: Vec<usize> = (0..n).collect();
+    let mut reached = vec![0usize; n];
+    for (k, rung) in plan.iter().enumerate() {
+        alive.truncate(rung.alive);
+        let rung_seed = if k == 0 {
+            seed
+        } else {
+            derive_seed(&[seed, k as u64])
+        };
+        let who: Vec<Player> = alive.iter().map(|&i| players[i].clone()).collect();
+        let played = evaluate_all(&who, suite, rung.games / 2, rung_seed, cfg.fitness, &|| {});
+        if crate::host::stop::requested() {
+            return None;
+        }
+        if let Some(why) = played.iter().find_map(Evaluation::unearned) {
+            return Some(Err(RunError::Unearned(why)));
+        }
+        for (&i, e) in alive.iter().zip(played) {
+            match &mut evals[i] {
+                Some(joined) => joined.append(e),
+                none => *none = Some(e),
+            }
+            reached[i] = k;
+        }
+        let rank = |i: usize| rank_of(cfg, evals[i].as_ref().expect("played"));
+        alive.sort_by(|&a, &b| rank(b).total_cmp(&rank(a)).then(a.cmp(&b)));
     }
-    if let Some(why) = evals.iter().find_map(Evaluation::unearned) {
-        return Some(Err(RunError::Unearned(why)));
+    let mut evals: Vec<Evaluation> = evals
+        .into_iter()
+        .map(|e| e.expect("a first rung"))
+        .collect();
+    // Game-by-game results are for comparisons, not kept here.
+    for o in evals.iter_mut().flat_map(|e| &mut e.opponents) {
+        (o.points, o.outcomes, o.luck) = (Vec::new(), Vec::new(), Vec::new());
     }
-    // Game-by-game points are for comparisons, not kept here.
-    let all = evals.iter_mut().flat_map(|e| &mut e.opponents);
-    all.for_each(|o| o.points = Vec::new());
-    Some(Ok(evals))
+    let ranked = (0..n)
+        .map(|i| RUNG * reached[i] as f64 + rank_of(cfg, &evals[i]).max(1.0 - RUNG))
+        .collect();
+    Some(Ok((evals, ranked)))
+}
+
+/// What separates rungs in a raced generation's ranking: a genome that
+/// played a later rung ranks above every one that stopped before it.
+const RUNG: f64 = 1000.0;
+
+/// What a genome ranks by within a rung: its fitness, genomes within the
+/// run's --max-searches first.
+fn rank_of(cfg: &RunConfig, e: &Evaluation) -> f64 {
+    rank_value(cfg.max_searches, e.fitness, e.searches_per_game())
 }
 
 /// A generation's line of generations.csv (its time and diversity left
-/// for the caller), from its evaluations of `games` games per opponent:
-/// the best and the worst as `ranked` orders them (the fitness, or within
-/// --max-searches first), each by its fitness.
-fn generation_row(
-    generation: u32,
-    evals: &[Evaluation],
-    ranked: &[f64],
-    games: u64,
-) -> GenerationRow {
+/// for the caller), from its evaluations: the best and the worst as
+/// `ranked` orders them (the rung reached, the fitness, within
+/// --max-searches first), each by its fitness; every game it played.
+fn generation_row(generation: u32, evals: &[Evaluation], ranked: &[f64]) -> GenerationRow {
     let fitness: Vec<f64> = evals.iter().map(|e| e.fitness).collect();
     let order = ranking(ranked);
     let best = &evals[order[0]];
@@ -224,7 +258,7 @@ fn generation_row(
         worst: fitness[*order.last().expect("non-empty population")],
         diversity: 0.0,
         elapsed_s: 0.0,
-        games: games * opponents().count() as u64,
+        games: opponents().map(|o| u64::from(o.games)).sum(),
         faults_candidates: faults(|f| f.candidate),
         faults_opponents: faults(|f| f.opponent),
         best_searches: best.searches_per_game(),
