@@ -275,7 +275,7 @@ fn an_old_runs_config_is_one_line_naming_the_file_and_line() {
     let copy = copy_run(&data("runs/strength-1"), &dir);
     for args in [
         vec!["evolve", "--quiet", "--resume"],
-        vec!["runs", "--compare", "strength-1"],
+        vec!["runs", "--compare"],
     ] {
         let out = tuner().args(&args).arg(&copy).output().unwrap();
         let err = String::from_utf8_lossy(&out.stderr);
@@ -297,7 +297,11 @@ fn an_old_runs_config_is_one_line_naming_the_file_and_line() {
 fn runs_says_when_a_cheaper_winners_test_was_not_worse_and_did_not_conclude() {
     let dir = scratch("runs-budget");
     copy_run(&lab_run("fast-ga"), &dir);
-    let out = run_ok(tuner().args(["runs", "--runs-dir"]).arg(dir.join("runs")));
+    let out = run_ok(
+        tuner()
+            .args(["runs", "--width", "200", "--runs-dir"])
+            .arg(dir.join("runs")),
+    );
     let out = String::from_utf8_lossy(&out.stdout).into_owned();
     let line = out.lines().find(|l| l.starts_with("fast-ga ")).unwrap();
     assert!(
@@ -313,7 +317,11 @@ fn runs_lists_older_runs_with_blanks_and_their_reasons_below() {
     for name in ["strength-4", "strength-7", "cmp-ga-1"] {
         copy_run(&lab_run(name), &dir);
     }
-    let out = run_ok(tuner().args(["runs", "--runs-dir"]).arg(dir.join("runs")));
+    let out = run_ok(
+        tuner()
+            .args(["runs", "--width", "200", "--runs-dir"])
+            .arg(dir.join("runs")),
+    );
     let out = String::from_utf8_lossy(&out.stdout).into_owned();
     let row = |name: &str| -> Vec<String> {
         let line = out.lines().find(|l| l.starts_with(name)).unwrap();
