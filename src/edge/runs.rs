@@ -19,6 +19,10 @@ pub struct RunsArgs {
     /// The picture's file (default plots/compare-A-B….png).
     #[arg(short, long, requires = "compare")]
     out: Option<PathBuf>,
+    /// Widest line of the table, in columns (default: the terminal's
+    /// width, else 100); columns that do not fit are left out.
+    #[arg(long, value_parser = clap::value_parser!(u16).range(20..))]
+    width: Option<u16>,
 }
 
 /// Runs `tuner runs [--compare A B … [-o F]]`.
@@ -27,6 +31,7 @@ pub fn run(a: RunsArgs) -> Result<()> {
         runs_dir,
         compare,
         out,
+        width,
     } = a;
     let runs_dir = runs_dir.as_path();
     if compare.is_empty() {
@@ -34,7 +39,8 @@ pub fn run(a: RunsArgs) -> Result<()> {
         if lines.is_empty() {
             bail!("{} holds no run", runs_dir.display());
         }
-        write_out(&render(&lines));
+        let width = width.map_or_else(terminal_width, usize::from);
+        write_out(&render(&lines, width));
         return Ok(());
     }
     let dirs: Vec<RunDir> = compare.iter().map(|r| RunDir::find(r, runs_dir)).collect();
@@ -49,4 +55,21 @@ pub fn run(a: RunsArgs) -> Result<()> {
     crate::edge::plot::compare_png(&dirs, &out, (1200, 700))?;
     say!("wrote {}", out.display());
     Ok(())
+}
+
+/// The terminal's width in columns when stdout is one, else 100.
+fn terminal_width() -> usize {
+    let mut size = libc::winsize {
+        ws_row: 0,
+        ws_col: 0,
+        ws_xpixel: 0,
+        ws_ypixel: 0,
+    };
+    // SAFETY: TIOCGWINSZ writes a winsize into `size`, which outlives the
+    // call; on a descriptor that is no terminal it fails and writes nothing.
+    let read = unsafe { libc::ioctl(libc::STDOUT_FILENO, libc::TIOCGWINSZ, &mut size) };
+    match (read, size.ws_col) {
+        (0, cols) if cols > 0 => usize::from(cols),
+        _ => 100,
+    }
 }

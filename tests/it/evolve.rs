@@ -1,6 +1,6 @@
 //! `tuner evolve`, `--resume`, `tuner plot`.
 
-use crate::{Folders, repo, run_ok, scratch, tuner};
+use crate::{Folders, data, repo, run_ok, scratch, tuner};
 use std::path::Path;
 use std::process::Command;
 use std::time::Duration;
@@ -76,11 +76,17 @@ fn evolve_of(
     c
 }
 
-/// A copy of the repository's run `name` in `dir/runs/name`.
-fn copy_run(name: &str, dir: &Path) -> std::path::PathBuf {
-    let copy = dir.join("runs").join(name);
+/// The lab's run `name` (lab/runs/NAME: the experiments behind the
+/// champion, kept apart from the user's runs/).
+fn lab_run(name: &str) -> std::path::PathBuf {
+    repo("lab/runs").join(name)
+}
+
+/// A copy of the run folder `run` in `dir/runs/`, under its own name.
+fn copy_run(run: &Path, dir: &Path) -> std::path::PathBuf {
+    let copy = dir.join("runs").join(run.file_name().unwrap());
     std::fs::create_dir_all(&copy).unwrap();
-    for e in std::fs::read_dir(repo("runs").join(name)).unwrap() {
+    for e in std::fs::read_dir(run).unwrap() {
         let p = e.unwrap().path();
         std::fs::copy(&p, copy.join(p.file_name().unwrap())).unwrap();
     }
@@ -274,7 +280,7 @@ fn snapshot(dir: &Path) -> Vec<(String, Vec<u8>)> {
 #[test]
 fn resuming_a_committed_run_without_its_checkpoint_refuses_and_changes_nothing() {
     let dir = scratch("evolve-committed");
-    let copy = copy_run("strength-7", &dir);
+    let copy = copy_run(&lab_run("strength-7"), &dir);
     assert!(!copy.join("checkpoint.json").exists());
     let before = snapshot(&copy);
     let out = tuner()
@@ -295,10 +301,10 @@ fn resuming_a_committed_run_without_its_checkpoint_refuses_and_changes_nothing()
 #[test]
 fn an_old_runs_config_is_one_line_naming_the_file_and_line() {
     let dir = scratch("evolve-old-config");
-    let copy = copy_run("strength-1", &dir);
+    let copy = copy_run(&data("runs/strength-1"), &dir);
     for args in [
         vec!["evolve", "--quiet", "--resume"],
-        vec!["runs", "--compare", "strength-1"],
+        vec!["runs", "--compare"],
     ] {
         let out = tuner().args(&args).arg(&copy).output().unwrap();
         let err = String::from_utf8_lossy(&out.stderr);
@@ -319,8 +325,12 @@ fn an_old_runs_config_is_one_line_naming_the_file_and_line() {
 #[test]
 fn runs_says_when_a_cheaper_winners_test_was_not_worse_and_did_not_conclude() {
     let dir = scratch("runs-budget");
-    copy_run("fast-ga", &dir);
-    let out = run_ok(tuner().args(["runs", "--runs-dir"]).arg(dir.join("runs")));
+    copy_run(&lab_run("fast-ga"), &dir);
+    let out = run_ok(
+        tuner()
+            .args(["runs", "--width", "200", "--runs-dir"])
+            .arg(dir.join("runs")),
+    );
     let out = String::from_utf8_lossy(&out.stdout).into_owned();
     let line = out.lines().find(|l| l.starts_with("fast-ga ")).unwrap();
     assert!(
@@ -332,10 +342,15 @@ fn runs_says_when_a_cheaper_winners_test_was_not_worse_and_did_not_conclude() {
 #[test]
 fn runs_lists_older_runs_with_blanks_and_their_reasons_below() {
     let dir = scratch("runs-older");
-    for name in ["strength-1", "strength-4", "strength-7", "cmp-ga-1"] {
-        copy_run(name, &dir);
+    copy_run(&data("runs/strength-1"), &dir);
+    for name in ["strength-4", "strength-7", "cmp-ga-1"] {
+        copy_run(&lab_run(name), &dir);
     }
-    let out = run_ok(tuner().args(["runs", "--runs-dir"]).arg(dir.join("runs")));
+    let out = run_ok(
+        tuner()
+            .args(["runs", "--width", "200", "--runs-dir"])
+            .arg(dir.join("runs")),
+    );
     let out = String::from_utf8_lossy(&out.stdout).into_owned();
     let row = |name: &str| -> Vec<String> {
         let line = out.lines().find(|l| l.starts_with(name)).unwrap();
@@ -842,7 +857,7 @@ fn nonsense_values_are_refused_before_anything_is_written() {
         ],
         vec!["bench", "--seconds", "0"],
         vec!["bench", "--seconds", "NaN"],
-        vec!["plot", "--width", "100000", "runs/strength-2"],
+        vec!["plot", "--width", "100000", "runs/default-cga"],
     ] {
         let out = tuner().args(&args).output().unwrap();
         let err = String::from_utf8_lossy(&out.stderr);

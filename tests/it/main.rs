@@ -4,6 +4,7 @@
 //! themselves (`build_bot`).
 
 mod bot;
+mod docs;
 mod evolve;
 mod faults;
 mod interrupt;

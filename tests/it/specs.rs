@@ -310,7 +310,7 @@ fn optbench_prints_a_row_per_optimizer_and_budget_and_draws_its_png() {
 fn plot_to_a_folder_that_takes_no_files_says_so_in_a_line() {
     let out = tuner()
         .args(["plot"])
-        .arg(repo("runs/strength-7"))
+        .arg(repo("lab/runs/strength-7"))
         .args(["-o", "/proc/x.png"])
         .output()
         .unwrap();

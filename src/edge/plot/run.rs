@@ -459,9 +459,9 @@ mod tests {
 
     #[test]
     fn a_champion_the_run_played_otherwise_is_labelled_so() {
-        // runs/fast-model-ga ran without rollouts against the rollouts
+        // lab/runs/fast-model-ga ran without rollouts against the rollouts
         // champion (500 futures a decision).
-        let dir = RunDir(std::path::PathBuf::from("runs/fast-model-ga"));
+        let dir = RunDir(std::path::PathBuf::from("lab/runs/fast-model-ga"));
         let v = dir.load_validation().unwrap().unwrap();
         assert_eq!(played_as(0, &v).as_deref(), Some(" by tables,"));
         assert_eq!(played_as(100, &v).as_deref(), Some(" at 100 futures,"));

@@ -149,42 +149,182 @@ fn short_verdict(r: &super::ValidationRecord) -> String {
     format!("{training}{heldout}")
 }
 
-/// The lines as a table with a header.
-pub fn render(lines: &[RunLine]) -> String {
-    let header = [
-        "run", "date", "gens", "pop", "suite", "valid.", "verdict", "inst.", "time",
-    ]
-    .map(String::from)
-    .to_vec();
-    let mut rows = vec![header];
-    for l in lines {
-        rows.push(vec![
-            l.name.clone(),
-            l.date.clone(),
-            match (l.generations, l.generations_done == l.generations as usize) {
-                (0, _) => "-".into(),
-                (_, true) => l.generations.to_string(),
-                (_, false) => format!("{}/{}", l.generations_done, l.generations),
-            },
-            l.population.map_or_else(|| "-".into(), |p| p.to_string()),
-            l.suite.clone(),
-            l.validated
-                .map_or_else(|| "-".into(), |f| format!("{f:.4}")),
-            l.verdict.clone(),
-            match l.installed {
-                Some(true) => "yes",
-                Some(false) => "no",
-                None => "-",
-            }
-            .into(),
-            l.seconds.map_or_else(|| "-".into(), duration),
-        ]);
-    }
+/// The columns of `tuner runs`, in order.
+const HEADER: [&str; 9] = [
+    "run", "date", "gens", "pop", "suite", "valid.", "verdict", "inst.", "time",
+];
+
+/// The columns left out, in this order, while the table is wider than
+/// the terminal: the run, its verdict and whether it was installed stay.
+const DROP_ORDER: [&str; 6] = ["pop", "suite", "date", "time", "gens", "valid."];
+
+/// The lines as a table with a header, at most `width` columns wide where
+/// leaving out columns ([`DROP_ORDER`], named below the table) can make it
+/// so; the reasons of unreadable runs below, wrapped to `width`.
+pub fn render(lines: &[RunLine], width: usize) -> String {
+    let mut rows = vec![HEADER.map(String::from).to_vec()];
+    rows.extend(lines.iter().map(cells));
+    let dropped = fit(&mut rows, width);
     let mut out = crate::text::columns(&rows);
+    if !dropped.is_empty() {
+        let note = format!(
+            "({} left out to fit {width} columns; --width shows more)",
+            dropped.join(", ")
+        );
+        out += &wrap(&note, width);
+    }
     for l in lines {
         if let Some(problem) = &l.problem {
-            out += &format!("{}: {problem}\n", l.name);
+            out += &wrap(&format!("{}: {problem}", l.name), width);
         }
     }
     out
+}
+
+/// One run's cells, in the order of [`HEADER`].
+fn cells(l: &RunLine) -> Vec<String> {
+    vec![
+        l.name.clone(),
+        l.date.clone(),
+        match (l.generations, l.generations_done == l.generations as usize) {
+            (0, _) => "-".into(),
+            (_, true) => l.generations.to_string(),
+            (_, false) => format!("{}/{}", l.generations_done, l.generations),
+        },
+        l.population.map_or_else(|| "-".into(), |p| p.to_string()),
+        l.suite.clone(),
+        l.validated
+            .map_or_else(|| "-".into(), |f| format!("{f:.4}")),
+        l.verdict.clone(),
+        match l.installed {
+            Some(true) => "yes",
+            Some(false) => "no",
+            None => "-",
+        }
+        .into(),
+        l.seconds.map_or_else(|| "-".into(), duration),
+    ]
+}
+
+/// Leaves out columns, in [`DROP_ORDER`], until the table is at most
+/// `width` wide; the names of those left out.
+fn fit(rows: &mut [Vec<String>], width: usize) -> Vec<&'static str> {
+    let mut dropped = Vec::new();
+    for name in DROP_ORDER {
+        if table_width(rows) <= width {
+            break;
+        }
+        let Some(k) = rows[0].iter().position(|h| h == name) else {
+            continue;
+        };
+        rows.iter_mut().for_each(|r| drop(r.remove(k)));
+        dropped.push(name);
+    }
+    dropped
+}
+
+/// The width of the table `crate::text::columns` draws of `rows`.
+fn table_width(rows: &[Vec<String>]) -> usize {
+    let n = rows.first().map_or(0, Vec::len);
+    let widest = |c: usize| rows.iter().map(|r| r[c].chars().count()).max();
+    (0..n).filter_map(widest).sum::<usize>() + 2 * n.saturating_sub(1)
+}
+
+/// `text` in lines of at most `width` characters, broken between words
+/// (a word longer than that has a line of its own), the later lines
+/// indented by two spaces.
+fn wrap(text: &str, width: usize) -> String {
+    let mut out = String::new();
+    let mut line = String::new();
+    for word in text.split_whitespace() {
+        let fits = line.chars().count() + 1 + word.chars().count() <= width;
+        match (line.trim().is_empty(), fits) {
+            (true, _) => {}
+            (false, true) => line.push(' '),
+            (false, false) => {
+                out += &line;
+                out.push('\n');
+                line = "  ".into();
+            }
+        }
+        line.push_str(word);
+    }
+    out + &line + "\n"
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A run as long as the lab's longest lines.
+    fn wide_run(name: &str) -> RunLine {
+        RunLine {
+            name: name.into(),
+            date: "2026-11-27".into(),
+            generations_done: 7,
+            generations: 10,
+            population: Some(16),
+            suite: "suite-mirror / suite-heldout".into(),
+            validated: Some(0.6188),
+            verdict: "loss unsure, held out not worse".into(),
+            installed: Some(false),
+            seconds: Some(2325.0),
+            problem: None,
+        }
+    }
+
+    fn widest(text: &str) -> usize {
+        text.lines().map(|l| l.chars().count()).max().unwrap_or(0)
+    }
+
+    #[test]
+    fn a_wide_table_loses_the_least_needed_columns_and_says_which() {
+        let mut old = wide_run("strength-1");
+        let path = "runs/strength-1/config.toml ".repeat(6);
+        old.problem = Some(format!("{path}line 72: not a valid run config"));
+        let lines = [wide_run("fast-win-probability-2"), old];
+        let all = render(&lines, 200);
+        assert!(
+            widest(&all[..all.find("strength-1: ").unwrap()]) > 100,
+            "{all}"
+        );
+        assert!(all.starts_with("run  ") && all.contains("  pop  "), "{all}");
+        let narrow = render(&lines, 100);
+        assert!(widest(&narrow) <= 100, "{narrow}");
+        let header = narrow.lines().next().unwrap();
+        assert!(
+            header.contains("verdict") && header.contains("inst."),
+            "{narrow}"
+        );
+        assert!(!header.contains("pop"), "{narrow}");
+        assert!(
+            narrow.contains("(pop, suite, date left out to fit 100 columns"),
+            "{narrow}"
+        );
+        assert!(narrow.contains("7/10") && narrow.contains("loss unsure, held out not worse"));
+        let words: Vec<&str> = narrow.split_whitespace().collect();
+        assert!(
+            words
+                .join(" ")
+                .contains("strength-1: runs/strength-1/config.toml")
+        );
+        assert!(words.join(" ").contains("line 72: not a valid run config"));
+    }
+
+    #[test]
+    fn a_terminal_too_narrow_for_any_table_keeps_run_verdict_and_installed() {
+        let out = render(&[wide_run("default-cga")], 20);
+        let header: Vec<&str> = out.lines().next().unwrap().split_whitespace().collect();
+        assert_eq!(header, ["run", "verdict", "inst."], "{out}");
+    }
+
+    #[test]
+    fn wrapped_lines_break_between_words_and_indent_the_rest() {
+        assert_eq!(wrap("one two three", 8), "one two\n  three\n");
+        assert_eq!(wrap("one", 80), "one\n");
+        assert_eq!(
+            wrap("averyveryverylongword x", 5),
+            "averyveryverylongword\n  x\n"
+        );
+    }
 }
