@@ -88,6 +88,32 @@ pub fn columns(rows: &[Vec<String>]) -> String {
     out
 }
 
+/// `line` wrapped at spaces into lines of at most `width` characters (a
+/// longer word stays whole), the lines after the first begun with
+/// `indent`; each line ends with a newline.
+pub fn wrap(line: &str, width: usize, indent: &str) -> String {
+    let body = line.trim_start();
+    let mut current = line[..line.len() - body.len()].to_string();
+    let mut out = String::new();
+    let mut words = 0;
+    for word in body.split_whitespace() {
+        if words > 0 && current.chars().count() + 1 + word.chars().count() > width {
+            out.push_str(&current);
+            out.push('\n');
+            current = indent.to_string();
+            words = 0;
+        }
+        if words > 0 {
+            current.push(' ');
+        }
+        current.push_str(word);
+        words += 1;
+    }
+    out.push_str(&current);
+    out.push('\n');
+    out
+}
+
 /// A tuner command as the user can type it: `tuner ARGS` when `tuner` on
 /// the PATH is this program, else `cargo run --release -- ARGS` for a
 /// program in a cargo target folder (`cargo run -- ARGS` for a debug
@@ -193,5 +219,20 @@ mod tests {
         );
         assert_eq!(invocation(Some(&exe), path), "cargo run --release --");
         let _ = std::fs::remove_dir_all(&dir);
+    }
+
+    #[test]
+    fn long_lines_wrap_at_spaces_within_the_width() {
+        use super::wrap;
+        let line = format!("  {}", "word ".repeat(40).trim_end());
+        let wrapped = wrap(&line, 30, "    ");
+        let lines: Vec<&str> = wrapped.lines().collect();
+        assert!(
+            lines.len() > 5 && lines.iter().all(|l| l.len() <= 30),
+            "{wrapped}"
+        );
+        assert!(lines[0].starts_with("  word") && lines[1].starts_with("    word"));
+        assert_eq!(wrapped.split_whitespace().count(), 40);
+        assert_eq!(wrap("short", 30, "  "), "short\n");
     }
 }

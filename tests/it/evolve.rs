@@ -533,7 +533,7 @@ fn params_best_survives_tiny_validations_and_is_kept_when_replaced() {
         );
         assert!(!params.join("history").exists());
         assert!(
-            out.contains("NOT INSTALLED — training suite: not shown better"),
+            out.contains("NOT INSTALLED — training suite: not clearly better"),
             "{out}"
         );
         assert!(out.contains("too few to replace it"), "{out}");
@@ -554,7 +554,12 @@ fn params_best_survives_tiny_validations_and_is_kept_when_replaced() {
         ),
         "{out}"
     );
-    assert!(out.contains("tuner install "), "{out}");
+    // A hint that works as typed: this tuner is no `tuner` on the PATH
+    // (`cargo run --release -- install …`).
+    assert!(
+        out.contains("cargo run") && out.contains(" -- install "),
+        "{out}"
+    );
     assert!(out.contains("genes changed from the champion"), "{out}");
     // `tuner install` does it, keeping the old one in history/, and draws
     // the run's plot again (its banner says installed).
@@ -793,6 +798,11 @@ fn nonsense_values_are_refused_before_anything_is_written() {
         vec!["evolve", "--population", "4000000000", "--runs-dir", runs],
         vec!["evolve", "--games", "0", "--runs-dir", runs],
         vec!["evolve", "--generations", "0", "--runs-dir", runs],
+        vec!["evolve", "--generations", "-3", "--runs-dir", runs],
+        vec!["evolve", "--games", "3", "--runs-dir", runs],
+        vec!["evolve", "--validation-games", "-2", "--runs-dir", runs],
+        vec!["eval", "--player", "greedy", "--games", "1"],
+        vec!["eval", "--player", "greedy", "--seed", "-1"],
         vec!["evolve", "--name", "", "--runs-dir", runs],
         vec!["evolve", "--threads", "0", "--runs-dir", runs],
         vec!["evolve", "--max-searches", "0", "--runs-dir", runs],
@@ -822,6 +832,11 @@ fn nonsense_values_are_refused_before_anything_is_written() {
             err.contains("invalid value") || err.contains("a value is required"),
             "{args:?}: {err}"
         );
+        // The error names the option it is about.
+        let option = args
+            .iter()
+            .rfind(|a| a.starts_with("--") && *a != &"--runs-dir");
+        assert!(err.contains(option.unwrap()), "{args:?}: {err}");
         assert!(!err.contains("panicked"), "{args:?}: {err}");
     }
     assert!(!dir.join("runs").exists());

@@ -4,6 +4,7 @@
 //! themselves (`build_bot`).
 
 mod bot;
+mod edges;
 mod evolve;
 mod faults;
 mod interrupt;
