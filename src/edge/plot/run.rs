@@ -637,10 +637,14 @@ mod tests {
             "more/strength-4",
         ];
         assert_eq!(plot.labels(), want);
-        assert_eq!(plot.y_area(), Y_AREA);
         // Many opponents make the picture taller, never the rows thinner.
         assert_eq!(plot.height(900), 900);
-        let mut many = plot;
+        // A long name widens the labels' area rather than being cut.
+        let short = plot.y_area();
+        let mut long = plot;
+        long.names.push("x".repeat(40));
+        assert!(short >= Y_AREA && long.y_area() >= 40 * 7, "{short}");
+        let mut many = long;
         many.names = (0..40).map(|i| format!("opponent-{i}")).collect();
         assert!(many.height(900) >= 40 * ROW + 100 + BANNER + 520);
     }
