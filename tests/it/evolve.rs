@@ -615,15 +615,17 @@ fn params_best_survives_tiny_validations_and_is_kept_when_replaced() {
 fn new_genome_and_export_refuse_to_overwrite_without_force() {
     let dir = scratch("no-overwrite");
     let file = dir.join("g.toml");
-    std::fs::write(&file, "precious\n").unwrap();
-    for args in [vec!["new-genome", "-o"], vec!["export", "-o"]] {
-        let out = tuner().args(&args).arg(&file).output().unwrap();
+    // export writes a .rs file.
+    let source = dir.join("g.rs");
+    for (args, file) in [(["new-genome", "-o"], &file), (["export", "-o"], &source)] {
+        std::fs::write(file, "precious\n").unwrap();
+        let out = tuner().args(args).arg(file).output().unwrap();
         let err = String::from_utf8_lossy(&out.stderr);
         assert!(
             !out.status.success() && err.contains("give --force"),
             "{err}"
         );
-        assert_eq!(std::fs::read_to_string(&file).unwrap(), "precious\n");
+        assert_eq!(std::fs::read_to_string(file).unwrap(), "precious\n");
     }
     run_ok(tuner().args(["new-genome", "--force", "-o"]).arg(&file));
     let written = std::fs::read_to_string(&file).unwrap();
