@@ -175,8 +175,8 @@ pub fn parse_genome_read(text: &str, file: &str) -> Result<GenomeRead, GenomeErr
         return Err(err(
             None,
             None,
-            "sets no gene (an empty file?): a genome file sets at least one; \
-             `tuner new-genome FILE` writes one with every gene"
+            "sets no gene (an empty file?): a genome file sets at least one \
+             (params/default.toml sets every gene)"
                 .into(),
         ));
     }

@@ -264,30 +264,32 @@ struct Held {
 }
 
 impl Held {
-    /// After a failure or a stop: a new run that kept nothing leaves
-    /// nothing behind (true), else the folder stays for a resume.
-    fn give_up(self) -> bool {
-        match self.made {
-            Some(made) if made.nothing_kept() => {
-                made.discard(self.lock);
-                true
-            }
-            _ => false,
+    /// After a failure: a new run that kept nothing leaves nothing
+    /// behind, else the folder stays for a resume.
+    fn give_up(self) {
+        if let Some(made) = self.made.filter(Made::nothing_kept) {
+            made.discard(self.lock);
         }
     }
 
-    /// An interrupted run: what was kept and how to go on, then exit 130.
+    /// An interrupted run: what was kept and how to go on, then exit 130
+    /// (the lock released: the exit runs no destructor).
     fn stopped(self, e: RunError) -> ! {
-        let dir = self.dir.clone();
-        if self.give_up() {
-            let again: Vec<String> = std::env::args().skip(1).collect();
-            eprintln!(
-                "{e}; nothing was kept ({} removed); start again with: {}",
-                dir.0.display(),
-                crate::text::tuner_command(&again.join(" "))
-            );
-        } else {
-            eprintln!("{e}; {}", resume_hint(&dir));
+        let Held { dir, lock, made } = self;
+        match made {
+            Some(made) if made.nothing_kept() => {
+                made.discard(lock);
+                let again: Vec<String> = std::env::args().skip(1).collect();
+                eprintln!(
+                    "{e}; nothing was kept ({} removed); start again with: {}",
+                    dir.0.display(),
+                    crate::text::tuner_command(&again.join(" "))
+                );
+            }
+            _ => {
+                drop(lock);
+                eprintln!("{e}; {}", resume_hint(&dir));
+            }
         }
         crate::edge::out::exit(crate::edge::ctrl_c::INTERRUPTED)
     }

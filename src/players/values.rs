@@ -38,8 +38,12 @@ pub fn table(exact: bool) -> &'static ValueTable {
 pub fn shipped_table() -> &'static ValueTable {
     static TABLE: OnceLock<ValueTable> = OnceLock::new();
     TABLE.get_or_init(|| {
-        ship::decode(SHIPPED)
-            .unwrap_or_else(|e| panic!("{SHIPPED_PATH} is {e}: write it again with `tuner ship`"))
+        ship::decode(SHIPPED).unwrap_or_else(|e| {
+            panic!(
+                "{SHIPPED_PATH} is {e}: write it again with `{}`",
+                crate::text::tuner_command("ship")
+            )
+        })
     })
 }
 
