@@ -276,12 +276,14 @@ impl Held {
     /// (the lock released: the exit runs no destructor).
     fn stopped(self, e: RunError) -> ! {
         let Held { dir, lock, made } = self;
+        // A new run that kept nothing goes; another keeps its folder.
         match made {
             Some(made) if made.nothing_kept() => {
                 made.discard(lock);
                 let again: Vec<String> = std::env::args().skip(1).collect();
                 eprintln!(
-                    "{e}; nothing was kept ({} removed); start again with: {}",
+                    "interrupted before the first generation was finished: nothing was kept \
+                     ({} removed); start again with: {}",
                     dir.0.display(),
                     crate::text::tuner_command(&again.join(" "))
                 );

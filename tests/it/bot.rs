@@ -222,7 +222,7 @@ fn exported_dp_reads_data_bin_and_plays_like_builtin_dp() {
     for sample in [1, 6, 9] {
         same_moves_as_builtin(&program, "dp", sample, &dir);
     }
-    data_bin_is_the_shipped_table_and_optional(&exe, &dir);
+    data_bin_is_the_shipped_table_and_optional(&exe, &folder);
 }
 
 #[test]

@@ -177,10 +177,11 @@ pub fn free_path(dir: &Path, name: &str, suffix: &str) -> PathBuf {
 /// 0. A refused resume touches nothing (the lock is taken after the checks).
 pub fn open_run(given: &Path, runs_dir: &Path) -> Result<(RunDir, RunLock)> {
     let dir = RunDir::find(given, runs_dir);
+    if !dir.config().exists() {
+        return Err(RunError::NoRun(dir.0));
+    }
+    dir.load_config()?;
     let resumable = |dir: &RunDir| {
-        if !dir.config().exists() {
-            return Err(RunError::NoRun(dir.0.clone()));
-        }
         let kept = dir.results().into_iter().find(|p| p.exists());
         match (dir.checkpoint().exists(), kept) {
             (false, Some(kept)) => Err(RunError::NoCheckpoint {
@@ -191,7 +192,6 @@ pub fn open_run(given: &Path, runs_dir: &Path) -> Result<(RunDir, RunLock)> {
         }
     };
     resumable(&dir)?;
-    dir.load_config()?;
     let lock = dir.lock()?;
     // Again under the lock: another tuner may have worked on it meanwhile.
     resumable(&dir)?;
