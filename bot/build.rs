@@ -15,8 +15,13 @@ fn main() {
     }
     let (path, shown) = choose(root);
     println!("cargo:rerun-if-changed={}", path.display());
-    let genome = match yacht_genome_file::read_genome(&path, &shown) {
-        Ok(g) => g,
+    let genome = match yacht_genome_file::read_genome_file(&path, &shown) {
+        Ok(read) => {
+            for line in read.defaulted_note(&shown).iter().flat_map(|n| n.lines()) {
+                println!("cargo:warning={line}");
+            }
+            read.genome
+        }
         Err(e) => fail(&e.to_string()),
     };
     let out =

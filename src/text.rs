@@ -1,6 +1,7 @@
 //! Text for terminal tables: the one renderer of fixed-width tables
 //! (`match`, `eval`, `tournament`) and of tables as wide as their cells
-//! (`tuner runs`, summaries).
+//! (`tuner runs`, summaries), and the commands the tool tells the user to
+//! type next ([`tuner_command`]).
 
 /// How a column's cells sit in it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -87,6 +88,73 @@ pub fn columns(rows: &[Vec<String>]) -> String {
     out
 }
 
+/// `line` wrapped at spaces into lines of at most `width` characters (a
+/// longer word stays whole), the lines after the first begun with
+/// `indent`; each line ends with a newline.
+pub fn wrap(line: &str, width: usize, indent: &str) -> String {
+    let body = line.trim_start();
+    let mut current = line[..line.len() - body.len()].to_string();
+    let mut out = String::new();
+    let mut words = 0;
+    for word in body.split_whitespace() {
+        if words > 0 && current.chars().count() + 1 + word.chars().count() > width {
+            out.push_str(&current);
+            out.push('\n');
+            current = indent.to_string();
+            words = 0;
+        }
+        if words > 0 {
+            current.push(' ');
+        }
+        current.push_str(word);
+        words += 1;
+    }
+    out.push_str(&current);
+    out.push('\n');
+    out
+}
+
+/// A tuner command as the user can type it: `tuner ARGS` when `tuner` on
+/// the PATH is this program, else `cargo run --release -- ARGS` for a
+/// program in a cargo target folder (`cargo run -- ARGS` for a debug
+/// build), else the program's own path. Every hint the tool prints goes
+/// through here.
+pub fn tuner_command(args: &str) -> String {
+    static HOW: std::sync::OnceLock<String> = std::sync::OnceLock::new();
+    let how = HOW.get_or_init(|| {
+        let exe = std::env::current_exe().ok();
+        let path = std::env::var_os("PATH").unwrap_or_default();
+        invocation(exe.as_deref(), &path)
+    });
+    format!("{how} {args}")
+}
+
+/// How `exe` is typed, given the PATH (see [`tuner_command`]).
+pub fn invocation(exe: Option<&std::path::Path>, path: &std::ffi::OsStr) -> String {
+    let real = |p: &std::path::Path| std::fs::canonicalize(p).ok();
+    let Some(exe) = exe.and_then(real) else {
+        return "tuner".into();
+    };
+    let on_path = std::env::split_paths(path)
+        .map(|d| d.join("tuner"))
+        .find(|t| t.is_file());
+    if on_path.and_then(|t| real(&t)).as_ref() == Some(&exe) {
+        return "tuner".into();
+    }
+    let folder = exe.parent().map(|p| (p.file_name(), p.parent()));
+    let profile = folder.and_then(|(name, up)| {
+        let in_target = up
+            .and_then(|u| u.file_name())
+            .is_some_and(|n| n == "target");
+        name.filter(|_| in_target)
+    });
+    match profile.and_then(|p| p.to_str()) {
+        Some("release") => "cargo run --release --".into(),
+        Some("debug") => "cargo run --".into(),
+        _ => exe.display().to_string(),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -122,5 +190,49 @@ mod tests {
             vec!["strength-7".to_string(), "40".to_string()],
         ];
         assert_eq!(columns(&rows), "run         gens\nstrength-7  40\n");
+    }
+
+    #[test]
+    fn hints_name_a_command_that_works_as_typed() {
+        use super::invocation;
+        use std::ffi::OsStr;
+        let dir = std::env::temp_dir().join(format!("yacht-hint-{}", std::process::id()));
+        let (release, bin) = (dir.join("target/release"), dir.join("bin"));
+        std::fs::create_dir_all(&release).unwrap();
+        std::fs::create_dir_all(&bin).unwrap();
+        let exe = release.join("tuner");
+        std::fs::write(&exe, "").unwrap();
+        // Not on the PATH: the cargo command that builds and runs it.
+        let none = OsStr::new("/nonexistent");
+        assert_eq!(invocation(Some(&exe), none), "cargo run --release --");
+        // On the PATH (a link to it): its name.
+        std::os::unix::fs::symlink(&exe, bin.join("tuner")).unwrap();
+        assert_eq!(invocation(Some(&exe), bin.as_os_str()), "tuner");
+        // Another `tuner` on the PATH is not this one.
+        let other = dir.join("other/tuner");
+        std::fs::create_dir_all(other.parent().unwrap()).unwrap();
+        std::fs::write(&other, "").unwrap();
+        let path = other.parent().unwrap().as_os_str();
+        assert_eq!(
+            invocation(Some(&other), none),
+            other.canonicalize().unwrap().display().to_string()
+        );
+        assert_eq!(invocation(Some(&exe), path), "cargo run --release --");
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+
+    #[test]
+    fn long_lines_wrap_at_spaces_within_the_width() {
+        use super::wrap;
+        let line = format!("  {}", "word ".repeat(40).trim_end());
+        let wrapped = wrap(&line, 30, "    ");
+        let lines: Vec<&str> = wrapped.lines().collect();
+        assert!(
+            lines.len() > 5 && lines.iter().all(|l| l.len() <= 30),
+            "{wrapped}"
+        );
+        assert!(lines[0].starts_with("  word") && lines[1].starts_with("    word"));
+        assert_eq!(wrapped.split_whitespace().count(), 40);
+        assert_eq!(wrap("short", 30, "  "), "short\n");
     }
 }

@@ -9,6 +9,25 @@ pub struct Gene {
     pub max: f64,
     pub default: f64,
     pub doc: &'static str,
+    /// How the bot reads the value: for showing it as the bot plays it
+    /// (the bot's code reads the value itself; this changes no play).
+    pub kind: Kind,
+}
+
+/// How the bot reads a gene's value (the GA moves every gene as a real
+/// number; these say what the bot makes of it).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Kind {
+    /// A real number.
+    Real,
+    /// A whole number: the value rounded to the nearest.
+    Whole,
+    /// A count compared as "at most this many": the value rounded down.
+    AtMost,
+    /// A count compared as "at least this many": the value rounded up.
+    AtLeast,
+    /// On (0.5 and above) or off.
+    Switch,
 }
 
 const fn g(name: &'static str, min: f64, max: f64, default: f64, doc: &'static str) -> Gene {
@@ -18,6 +37,32 @@ const fn g(name: &'static str, min: f64, max: f64, default: f64, doc: &'static s
         max,
         default,
         doc,
+        kind: Kind::Real,
+    }
+}
+
+impl Gene {
+    /// The gene as the bot reads it (see [`Kind`]).
+    const fn reads(self, kind: Kind) -> Gene {
+        Gene { kind, ..self }
+    }
+
+    /// `value` as the bot plays it: a whole number, on/off, or a real
+    /// number to four or five significant digits.
+    pub fn shown(&self, value: f64) -> String {
+        // The bot holds genes as f32.
+        let v = value as f32;
+        match self.kind {
+            Kind::Real if value.abs() >= 1000.0 => format!("{value:.0}"),
+            Kind::Real if value.abs() >= 100.0 => format!("{value:.1}"),
+            Kind::Real if value.abs() >= 10.0 => format!("{value:.2}"),
+            Kind::Real => format!("{value:.3}"),
+            Kind::Whole => format!("{}", v.round()),
+            Kind::AtMost => format!("{}", v.floor()),
+            Kind::AtLeast => format!("{}", v.ceil()),
+            Kind::Switch if v >= 0.5 => "on".into(),
+            Kind::Switch => "off".into(),
+        }
     }
 }
 
@@ -138,28 +183,32 @@ pub const GENES: &[Gene] = &[
         12.0,
         0.0,
         "once the opponent has bid 0 in this many rounds and never more, bid 1 on the bundle the signed bid names (the one that gains me most over the opponent, counting what it gets): 1 beats 0, so every auction is won for 1 point (0: off)",
-    ),
+    )
+    .reads(Kind::AtLeast),
     g(
         "wp_put_auctions",
         0.0,
         11.0,
         0.0,
         "puts by win probability when at most this many auctions follow them (0: off, the exact value's put; 2: the puts of rounds 10 and 11; 11: every put): the genome's best puts are compared by P(win) against the opponent's put by value, from the tables (wp_fast) or in wp_rollouts seeded futures each, both players as dp, and the one that wins most is put",
-    ),
+    )
+    .reads(Kind::AtMost),
     g(
         "wp_rollouts",
         50.0,
         4000.0,
         1000.0,
         "futures played out per win-probability put (on the same dice for every candidate); the cost of a put grows with it",
-    ),
+    )
+    .reads(Kind::Whole),
     g(
         "wp_bid_auctions",
         0.0,
         11.0,
         0.0,
         "bids by win probability in this many last auctions (0: off): futures after the auction (wp_rollouts, both players as dp) when I receive A and when B; against a read opponent (see wp_read_tolerance) the bid of most P(win) against its predicted bids, otherwise the indifference bid, where winning and losing the auction win the game equally often",
-    ),
+    )
+    .reads(Kind::AtMost),
     g(
         "wp_read_tolerance",
         0.0,
@@ -173,7 +222,8 @@ pub const GENES: &[Gene] = &[
         2.0,
         1.0,
         "how the opponent's bids are read: 0 not at all (always predicted as the signed equilibrium on my table); 1 by the signed rule while none of its predictions this game was off by more than wp_read_tolerance, else by the own-bundle rule once it predicted two bids and none further off, else not (the indifference bid); 2 as 1, then by the signed rule times the factor that fits the bids seen (a scaled or a zero bidder), within wp_read_scaled_tolerance. A read rule's next bid is its prediction plus one of the errors it made",
-    ),
+    )
+    .reads(Kind::Whole),
     g(
         "wp_read_scaled_tolerance",
         0.0,
@@ -187,14 +237,16 @@ pub const GENES: &[Gene] = &[
         1.0,
         0.0,
         "how the read picks among the rules that fit the opponent's bids (see wp_read): 0 the first (signed, then own-bundle, then scaled); 1 the one whose predictions were off by least on average, so an own-bundle bidder is read by its own rule even when the signed rule is within the tolerance",
-    ),
+    )
+    .reads(Kind::Switch),
     g(
         "wp_fast",
         0.0,
         1.0,
         0.0,
         "how puts and bids by win probability (in the rounds wp_put_auctions and wp_bid_auctions choose) estimate P(win): 1 from the tables (wp_normal: each final total normal, mean by V, variance by the spread table, the margin's variance times wp_spread_factor), a few lookups a candidate, and round 12's put too; 0 by rollouts (wp_rollouts futures each, the reference)",
-    ),
+    )
+    .reads(Kind::Switch),
     g(
         "wp_spread_factor",
         0.1,
@@ -208,21 +260,24 @@ pub const GENES: &[Gene] = &[
         11.0,
         0.0,
         "with wp_fast: the puts followed by this many auctions or fewer (but 0) are still chosen by rollouts, whose futures see the shape of what is left (an all-or-nothing category), not only its mean and spread",
-    ),
+    )
+    .reads(Kind::AtMost),
     g(
         "wp_bid_rollouts",
         0.0,
         11.0,
         0.0,
         "with wp_fast: the bids of the last this many auctions are still chosen from rollouts (wp_rollouts futures), the reference",
-    ),
+    )
+    .reads(Kind::AtMost),
     g(
         "wp_last_exact",
         0.0,
         1.0,
         1.0,
         "with wp_fast: round 11's put and bid see the last auction exactly (last_auction: both players as dp settle it at ½ (Y(A) + Y(B)), Y over the 252 bundles), not by the normal model",
-    ),
+    )
+    .reads(Kind::Switch),
     g(
         "wp_skew",
         0.0,
@@ -250,7 +305,8 @@ pub const GENES: &[Gene] = &[
         64.0,
         0.0,
         "with wp_fast: the tables' bids (not the last auction's) play the next round this many times (seeded by the position, both players as dp, each roll settled by either coin, the same rolls for either award) and take the tables after each, so the next roll's shared bundles and its shape are played, not modelled; the margin now corrects the leaves' drift (a control variate). 0: the tables at once. Each roll costs about four puts' search",
-    ),
+    )
+    .reads(Kind::Whole),
     g(
         "wp_lookahead_close",
         0.0,
@@ -264,14 +320,16 @@ pub const GENES: &[Gene] = &[
         11.0,
         11.0,
         "with wp_lookahead: look ahead only in the last this many auctions (11: from round 2, every auction a look ahead can serve). The early rounds' look ahead is the dearest: a put's search grows with the categories left",
-    ),
+    )
+    .reads(Kind::AtMost),
     g(
         "wp_lookahead_exact",
         0.0,
         1.0,
         0.0,
         "with wp_lookahead: round 10's bid takes its look ahead's leaves (both sides after round 11's puts) by the last auction exactly (as wp_last_exact: its shape, not only a mean and a spread), not by the normal model; 0 off",
-    ),
+    )
+    .reads(Kind::Switch),
     g(
         "wp_edge",
         -2.0,
@@ -285,14 +343,16 @@ pub const GENES: &[Gene] = &[
         64.0,
         0.0,
         "with wp_lookahead: its rolls pair bundles from a pool of this many (rounded down to even), each bundle searched once by both players and met in about 2 wp_lookahead / pool rolls (a round-robin schedule), instead of two fresh bundles a roll: 2 searches a bundle instead of 4 a roll, the same rolls for either award. Below 2, or 2 wp_lookahead or more: fresh bundles",
-    ),
+    )
+    .reads(Kind::Whole),
     g(
         "wp_put_lookahead",
         0.0,
         11.0,
         0.0,
         "with wp_fast and wp_lookahead: the puts followed by this many auctions or fewer (from two: round 11's sees the last auction exactly) compare their candidates a round ahead: the next round played wp_lookahead times from each, the same rolls for every candidate, the leaves as the bids' (wp_lookahead_exact); 0 off",
-    ),
+    )
+    .reads(Kind::AtMost),
     g(
         "wp_confidence",
         0.0,
@@ -428,6 +488,35 @@ mod tests {
     use super::*;
 
     use crate::rules::Category;
+
+    #[test]
+    fn genes_are_shown_as_the_bot_reads_them() {
+        let shown = |i: usize, v: f64| GENES[i].shown(v);
+        assert_eq!(shown(WP_PUT_AUCTIONS, 10.3739), "10");
+        assert_eq!(
+            shown(WP_PUT_AUCTIONS, 10.9947),
+            "10",
+            "at most: rounded down"
+        );
+        assert_eq!(shown(BID_READ_ZERO, 2.4731), "3", "at least: rounded up");
+        assert_eq!(shown(WP_READ, 0.7638), "1", "a whole number: rounded");
+        assert_eq!(shown(WP_LAST_EXACT, 0.9892), "on");
+        assert_eq!(shown(WP_FAST, 0.4999), "off");
+        assert_eq!(shown(PRIO + 5, 3.35749), "3.357");
+        assert_eq!(shown(BID_CAP, 98318.17), "98318");
+        assert_eq!(shown(WP_READ_TOLERANCE, 0.6065), "0.607");
+        assert_eq!(shown(WP_READ_TOLERANCE, 262.93), "262.9");
+        // Counts and switches have whole bounds and defaults; switches 0–1.
+        for g in GENES.iter().filter(|g| g.kind != Kind::Real) {
+            let whole = [g.min, g.max, g.default].iter().all(|v| v.fract() == 0.0);
+            assert!(whole, "{}", g.name);
+            assert!(
+                g.kind != Kind::Switch || (g.min, g.max) == (0.0, 1.0),
+                "{}",
+                g.name
+            );
+        }
+    }
 
     #[test]
     fn gene_table_is_consistent() {

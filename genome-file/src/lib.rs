@@ -52,21 +52,77 @@ pub fn default_genome(params: &Path) -> std::path::PathBuf {
     }
 }
 
-/// Reads and parses a genome file; `shown` names it in errors.
+/// A genome as its file gives it.
+#[derive(Debug, Clone, PartialEq)]
+pub struct GenomeRead {
+    pub genome: Genome,
+    /// The genes the file does not set, which took their defaults (a
+    /// hand-written file may leave them out; a cut one is seen here).
+    pub defaulted: Vec<&'static str>,
+}
+
+impl GenomeRead {
+    /// What to tell about the genes that took their defaults (None: the
+    /// file sets every gene), lines of at most 100 columns.
+    pub fn defaulted_note(&self, file: &str) -> Option<String> {
+        let n = self.defaulted.len();
+        if n == 0 {
+            return None;
+        }
+        let mut s = format!(
+            "warning: {file} does not set {n} of the {} genes; they take their defaults:",
+            GENES.len()
+        );
+        let mut line = String::from(" ");
+        for name in &self.defaulted {
+            if line.len() + name.len() + 2 > 100 {
+                s.push('\n');
+                s.push_str(line.trim_end());
+                line = String::from(" ");
+            }
+            line.push_str(&format!(" {name}"));
+        }
+        s.push('\n');
+        s.push_str(line.trim_end());
+        Some(s)
+    }
+}
+
+/// Reads and parses a genome file; `shown` names it in errors. Genes the
+/// file does not set are told on stderr, once per file in a process.
 pub fn read_genome(path: &Path, shown: &str) -> Result<Genome, GenomeError> {
+    static TOLD: std::sync::Mutex<Vec<String>> = std::sync::Mutex::new(Vec::new());
+    let read = read_genome_file(path, shown)?;
+    if let Some(note) = read.defaulted_note(shown) {
+        let mut told = TOLD.lock().unwrap_or_else(|e| e.into_inner());
+        if !told.iter().any(|f| f == shown) {
+            told.push(shown.to_string());
+            eprintln!("{note}");
+        }
+    }
+    Ok(read.genome)
+}
+
+/// Reads and parses a genome file, saying nothing (see [`read_genome`]).
+pub fn read_genome_file(path: &Path, shown: &str) -> Result<GenomeRead, GenomeError> {
     let text = std::fs::read_to_string(path).map_err(|e| GenomeError {
         file: shown.to_string(),
         line: None,
         field: None,
         message: format!("cannot read: {e}"),
     })?;
-    parse_genome(&text, shown)
+    parse_genome_read(&text, shown)
 }
 
-/// Parses a genome. Missing genes take their defaults; retired genes
-/// (`RETIRED`) are ignored; unknown keys, non-numeric and out-of-bounds
-/// values are errors.
+/// Parses a genome (see [`parse_genome_read`]).
 pub fn parse_genome(text: &str, file: &str) -> Result<Genome, GenomeError> {
+    parse_genome_read(text, file).map(|r| r.genome)
+}
+
+/// Parses a genome. Missing genes take their defaults (listed); retired
+/// genes (`RETIRED`) are ignored; a file that sets no gene (empty, or only
+/// comments), unknown keys, non-numeric and out-of-bounds values are errors.
+pub fn parse_genome_read(text: &str, file: &str) -> Result<GenomeRead, GenomeError> {
     let err = |line, field: Option<&str>, message: String| GenomeError {
         file: file.to_string(),
         line,
@@ -80,6 +136,7 @@ pub fn parse_genome(text: &str, file: &str) -> Result<Genome, GenomeError> {
         err(line, None, format!("not valid TOML: {}", e.message()))
     })?;
     let mut genome = Genome::default();
+    let mut set = vec![false; GENES.len()];
     for (key, value) in &table {
         let line = line_of(text, key);
         if is_retired(key) {
@@ -112,8 +169,24 @@ pub fn parse_genome(text: &str, file: &str) -> Result<Genome, GenomeError> {
             ));
         }
         genome.genes[i] = v;
+        set[i] = true;
     }
-    Ok(genome)
+    if !set.contains(&true) {
+        return Err(err(
+            None,
+            None,
+            "sets no gene (an empty file?): a genome file sets at least one \
+             (params/default.toml sets every gene)"
+                .into(),
+        ));
+    }
+    let defaulted = GENES
+        .iter()
+        .zip(&set)
+        .filter(|(_, set)| !**set)
+        .map(|(g, _)| g.name)
+        .collect();
+    Ok(GenomeRead { genome, defaulted })
 }
 
 /// Writes a genome as TOML: an optional header (each line becomes a `#`
@@ -158,6 +231,34 @@ mod tests {
         want.genes[yacht_core::genome::BID_SCALE] = 0.5;
         want.genes[yacht_core::genome::PRIO + 11] = -3.0;
         assert_eq!(g, want);
+    }
+
+    #[test]
+    fn a_file_that_sets_no_gene_is_an_error_naming_it() {
+        for text in ["", "\n", "# only a comment\n"] {
+            let e = parse_genome(text, "empty.toml").unwrap_err().to_string();
+            assert!(e.starts_with("empty.toml: sets no gene"), "{e}");
+        }
+    }
+
+    #[test]
+    fn the_genes_a_file_leaves_out_are_listed() {
+        let full = genome_to_toml(&Genome::default(), "");
+        let read = parse_genome_read(&full, "full.toml").unwrap();
+        assert!(read.defaulted.is_empty());
+        assert_eq!(read.defaulted_note("full.toml"), None);
+        // A cut file: the genes after the cut took their defaults.
+        let cut = &full[..full.find("bid_scale =").unwrap()];
+        let read = parse_genome_read(cut, "cut.toml").unwrap();
+        let last = GENES[GENES.len() - 1].name;
+        assert!(read.defaulted.contains(&"bid_scale") && read.defaulted.contains(&last));
+        assert!(!read.defaulted.contains(&"prio_one"));
+        let note = read.defaulted_note("cut.toml").unwrap();
+        assert!(note.starts_with("warning: cut.toml does not set"), "{note}");
+        assert!(
+            note.contains(last) && note.lines().all(|l| l.len() <= 100),
+            "{note}"
+        );
     }
 
     #[test]

@@ -7,7 +7,7 @@ use crate::edge::{
     runs, ship, tournament,
 };
 use anyhow::Result;
-use clap::{Parser, Subcommand};
+use clap::{Arg, CommandFactory, FromArgMatches, Parser, Subcommand};
 
 #[derive(Parser)]
 #[command(
@@ -58,9 +58,39 @@ enum Cmd {
     Optbench(optbench::OptbenchArgs),
 }
 
+/// The command tree, every option's value allowed to be a negative number
+/// (`--generations -3`), so that its value parser refuses it naming the
+/// option, rather than clap taking it for an unknown option.
+fn command() -> clap::Command {
+    let mut cmd = Cli::command();
+    let names: Vec<String> = cmd
+        .get_subcommands()
+        .map(|c| c.get_name().to_string())
+        .collect();
+    for name in names {
+        cmd = cmd.mut_subcommand(name, |c| c.mut_args(negative_numbers));
+    }
+    cmd
+}
+
+/// An option that takes a value takes a negative number too.
+fn negative_numbers(arg: Arg) -> Arg {
+    match arg.get_action().takes_values() {
+        true => arg.allow_negative_numbers(true),
+        false => arg,
+    }
+}
+
+/// The command line, parsed (clap's message and exit on an error).
+fn parse() -> Cli {
+    let mut cmd = command();
+    let matches = cmd.get_matches_mut();
+    Cli::from_arg_matches(&matches).unwrap_or_else(|e| e.format(&mut cmd).exit())
+}
+
 /// Parses the command line and runs the command.
 pub fn run() -> Result<()> {
-    let cli = Cli::parse();
+    let cli = parse();
     // A protocol program keeps the default (Ctrl-C ends it); every other
     // command stops cleanly.
     if !matches!(cli.command, Cmd::Play(_)) {
@@ -86,8 +116,35 @@ pub fn run() -> Result<()> {
 
 #[cfg(test)]
 mod tests {
-    use super::Cli;
+    use super::{Cli, command};
     use clap::CommandFactory;
+    use clap::error::ErrorKind;
+
+    #[test]
+    fn a_negative_number_is_refused_naming_its_option() {
+        let cli = command();
+        let mut named = 0;
+        for cmd in cli.get_subcommands() {
+            for arg in cmd.get_arguments() {
+                let Some(long) = arg.get_long() else { continue };
+                if !arg.get_action().takes_values() {
+                    continue;
+                }
+                let flag = format!("--{long}");
+                let line = ["tuner", cmd.get_name(), &flag, "-3"];
+                let Err(e) = command().try_get_matches_from(line) else {
+                    continue;
+                };
+                assert_ne!(e.kind(), ErrorKind::UnknownArgument, "{line:?}: {e}");
+                if e.kind() == ErrorKind::ValueValidation {
+                    assert!(e.to_string().contains(&flag), "{line:?}: {e}");
+                    named += 1;
+                }
+            }
+        }
+        // --generations, --games, --threads, --seed, … of every command.
+        assert!(named > 20, "{named}");
+    }
 
     #[test]
     fn every_flag_and_argument_has_help_text() {

@@ -38,8 +38,9 @@ pub struct EvalArgs {
     /// 20 000 points).
     #[arg(long, default_value = "adjusted")]
     fitness: crate::tune::eval::Fitness,
-    /// Games per opponent (deals played twice, seats swapped; rounded up to even).
-    #[arg(long, default_value_t = 2000, value_parser = clap::value_parser!(u64).range(1..=1_000_000))]
+    /// Games per opponent: an even number (each deal is played twice,
+    /// seats swapped).
+    #[arg(long, default_value_t = 2000, value_parser = crate::edge::games::parse_games)]
     games: u64,
     /// Seed of the dice (deal i against opponent o comes from it).
     #[arg(long, default_value_t = 1)]
@@ -89,7 +90,7 @@ pub fn run(a: EvalArgs) -> Result<()> {
         Limits::default(),
     )?;
     let candidates: Vec<Player> = [player].into_iter().chain(baselines).collect();
-    let deals = a.games.div_ceil(2).max(1);
+    let deals = a.games / 2;
     let start = std::time::Instant::now();
     let total = 2 * deals * (suite.len() * candidates.len()) as u64;
     let bar = Counter::new("eval", "games", total, a.quiet);

@@ -7,9 +7,10 @@ use crate::edge::threads::with_threads;
 use crate::host::player::check_programs;
 use crate::host::program::Limits;
 use crate::tune::ga::GaSettings;
+use crate::tune::run::lock::RunLock;
 use crate::tune::run::summary::Summary;
 use crate::tune::run::{
-    Folders, GenerationRow, NewRun, Progress, RunDir, RunError, create_run, extend, install,
+    Folders, GenerationRow, Made, NewRun, Progress, RunDir, RunError, create_run, extend, install,
     open_run, run_generations, validate,
 };
 use anyhow::Result;
@@ -24,8 +25,9 @@ pub struct EvolveArgs {
     /// Genomes per generation.
     #[arg(long, default_value_t = 16, value_parser = clap::value_parser!(u64).range(2..=10_000), conflicts_with = "resume")]
     population: u64,
-    /// Games per opponent per evaluation (deals played twice, seats swapped).
-    #[arg(long, default_value_t = 100, value_parser = clap::value_parser!(u64).range(2..=1_000_000), conflicts_with = "resume")]
+    /// Games per opponent per evaluation: an even number (each deal is
+    /// played twice, seats swapped).
+    #[arg(long, default_value_t = 100, value_parser = crate::edge::games::parse_games, conflicts_with = "resume")]
     games: u64,
     /// Seed of every random stream of the run (the same seed gives the
     /// same run, whatever the number of threads).
@@ -127,8 +129,9 @@ pub struct EvolveArgs {
     /// the run folder and its plot changes; `tuner install RUN` does it later.
     #[arg(long)]
     install: bool,
-    /// Games per opponent when validating the top genomes at the end.
-    #[arg(long, default_value_t = 1000, value_parser = clap::value_parser!(u64).range(2..=1_000_000), conflicts_with = "resume")]
+    /// Games per opponent when validating the top genomes at the end: an
+    /// even number (each deal is played twice, seats swapped).
+    #[arg(long, default_value_t = 1000, value_parser = crate::edge::games::parse_games, conflicts_with = "resume")]
     validation_games: u64,
     /// How many top genomes are validated.
     #[arg(long, default_value_t = 3, value_parser = clap::value_parser!(u64).range(1..=100_000), conflicts_with = "resume")]
@@ -204,14 +207,15 @@ impl Bar {
     }
 }
 
-/// The run folder: a new one, or the one to resume (extended when asked).
-fn open_or_create(a: &EvolveArgs) -> Result<(RunDir, crate::tune::run::lock::RunLock)> {
+/// The run folder under this process's lock: the one to resume (extended
+/// when asked), or a new one with what this command made of it.
+fn open_or_create(a: &EvolveArgs) -> Result<(RunDir, RunLock, Option<Made>)> {
     if let Some(given) = &a.resume {
         let (dir, lock) = open_run(given, &a.runs_dir)?;
         if let Some(n) = a.generations {
             extend(&dir, n)?;
         }
-        return Ok((dir, lock));
+        return Ok((dir, lock, None));
     }
     let folders = Folders {
         runs: a.runs_dir.clone(),
@@ -224,7 +228,7 @@ fn open_or_create(a: &EvolveArgs) -> Result<(RunDir, crate::tune::run::lock::Run
         true => vec![yacht_genome_file::default_genome(&a.params_dir)],
         false => a.init.clone(),
     };
-    Ok(create_run(&NewRun {
+    let (dir, lock, made) = create_run(&NewRun {
         name: a.name.clone(),
         folders,
         suite_file: a.suite.display().to_string(),
@@ -251,56 +255,94 @@ fn open_or_create(a: &EvolveArgs) -> Result<(RunDir, crate::tune::run::lock::Run
         cmaes_sigma: a.cmaes_sigma,
         max_searches: a.max_searches,
         racing: a.racing,
-    })?)
+    })?;
+    Ok((dir, lock, Some(made)))
 }
 
 /// The line that resumes the run in `dir`.
 fn resume_hint(dir: &RunDir) -> String {
-    format!("resume with: tuner evolve --resume {}", dir.0.display())
+    let args = format!("evolve --resume {}", dir.0.display());
+    format!("resume with: {}", crate::text::tuner_command(&args))
 }
 
-/// An interrupted run: what was kept and how to go on, then exit 130.
-fn stopped(dir: &RunDir) -> impl Fn(RunError) -> RunError + '_ {
-    move |e| match e {
-        RunError::Interrupted(_) => {
-            eprintln!("{e}; {}", resume_hint(dir));
-            crate::edge::out::exit(crate::edge::ctrl_c::INTERRUPTED)
+/// A run folder held by this command: its lock, and what the command made
+/// of it when it started the run (taken back if the run fails or is
+/// stopped before its first generation is kept).
+struct Held {
+    dir: RunDir,
+    lock: RunLock,
+    made: Option<Made>,
+}
+
+impl Held {
+    /// After a failure: a new run that kept nothing leaves nothing
+    /// behind, else the folder stays for a resume.
+    fn give_up(self) {
+        if let Some(made) = self.made.filter(Made::nothing_kept) {
+            made.discard(self.lock);
         }
-        e => e,
+    }
+
+    /// An interrupted run: what was kept and how to go on, then exit 130
+    /// (the lock released: the exit runs no destructor).
+    fn stopped(self, e: RunError) -> ! {
+        let Held { dir, lock, made } = self;
+        // A new run that kept nothing goes; another keeps its folder.
+        match made {
+            Some(made) if made.nothing_kept() => {
+                made.discard(lock);
+                let again: Vec<String> = std::env::args().skip(1).collect();
+                eprintln!(
+                    "interrupted before the first generation was finished: nothing was kept \
+                     ({} removed); start again with: {}",
+                    dir.0.display(),
+                    crate::text::tuner_command(&again.join(" "))
+                );
+            }
+            _ => {
+                drop(lock);
+                eprintln!("{e}; {}", resume_hint(&dir));
+            }
+        }
+        crate::edge::out::exit(crate::edge::ctrl_c::INTERRUPTED)
     }
 }
 
 /// `tuner evolve`.
 pub fn run(a: EvolveArgs) -> Result<()> {
-    let (dir, _lock) = open_or_create(&a)?;
-    let cfg = dir.load_config()?;
-    let suite = cfg.opponents()?;
-    let heldout = cfg.heldout_opponents()?;
-    let players = suite.iter().chain(&heldout).map(|o| &o.player);
-    check_programs(players, Limits::default())?;
-    let mut progress = Bar::new(cfg.generations, a.quiet);
-    progress.message(&format!("run folder {}", dir.0.display()));
-    crate::edge::ctrl_c::set_resume_hint(resume_hint(&dir));
-    let cp =
-        with_threads(a.threads, || run_generations(&dir, &mut progress))?.map_err(stopped(&dir))?;
-    if let Some(b) = &progress.bar {
-        b.finish();
-    }
+    let (dir, lock, made) = open_or_create(&a)?;
+    let held = Held { dir, lock, made };
+    let (cfg, cp) = match generations(&a, &held.dir) {
+        Ok(Ok(done)) => done,
+        Ok(Err(e @ RunError::Interrupted(_))) => held.stopped(e),
+        Ok(Err(e)) => {
+            held.give_up();
+            return Err(e.into());
+        }
+        Err(e) => {
+            held.give_up();
+            return Err(e);
+        }
+    };
+    let dir = &held.dir;
     let params_best = cfg.folders.params_best();
-    let v = with_threads(a.threads, || {
-        validate(&dir, &cp, &params_best, &mut progress)
-    })?
-    .map_err(stopped(&dir))?;
+    let mut progress = Bar::new(0, true);
+    let v = match with_threads(a.threads, || {
+        validate(dir, &cp, &params_best, &mut progress)
+    })? {
+        Err(e @ RunError::Interrupted(_)) => held.stopped(e),
+        v => v?,
+    };
     // A refused install is told after the run's summary.
-    let installed = (a.install && v.record.earned()).then(|| install(&dir));
+    let installed = (a.install && v.record.earned()).then(|| install(dir));
     let record = match &installed {
         Some(Ok(done)) => done.record.clone(),
         _ => v.record.clone(),
     };
     let plot = cfg.folders.plot(&cfg.name);
-    crate::edge::plot::plot_run(&dir, &plot, (1200, 900))?;
+    crate::edge::plot::plot_run(dir, &plot, (1200, 900))?;
     let summary = Summary {
-        dir: &dir,
+        dir,
         cfg: &cfg,
         rows: &cp.rows,
         record: &record,
@@ -312,6 +354,28 @@ pub fn run(a: EvolveArgs) -> Result<()> {
         Some(Err(refused)) => Err(refused.into()),
         _ => Ok(()),
     }
+}
+
+/// The run's programs checked, then its generations: the config and the
+/// last checkpoint, or why not (a run error apart: an interrupted run is
+/// told how to resume).
+fn generations(
+    a: &EvolveArgs,
+    dir: &RunDir,
+) -> Result<Result<(crate::tune::run::RunConfig, crate::tune::run::Checkpoint), RunError>> {
+    let cfg = dir.load_config()?;
+    let suite = cfg.opponents()?;
+    let heldout = cfg.heldout_opponents()?;
+    let players = suite.iter().chain(&heldout).map(|o| &o.player);
+    check_programs(players, Limits::default())?;
+    let mut progress = Bar::new(cfg.generations, a.quiet);
+    progress.message(&format!("run folder {}", dir.0.display()));
+    crate::edge::ctrl_c::set_resume_hint(resume_hint(dir));
+    let cp = with_threads(a.threads, || run_generations(dir, &mut progress))?;
+    if let Some(b) = &progress.bar {
+        b.finish();
+    }
+    Ok(cp.map(|cp| (cfg, cp)))
 }
 
 /// A rollout budget that is neither 0 nor in the gene's range.

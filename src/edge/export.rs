@@ -21,7 +21,9 @@ pub struct ExportArgs {
     /// Export the reference player `dp` instead of the genome bot.
     #[arg(long, conflicts_with = "genome")]
     dp: bool,
-    /// Output .rs file.
+    /// Where to write: a file ending in .rs (in a folder that exists), or
+    /// a folder that exists (the file is then bot.rs in it). data.bin goes
+    /// beside the file.
     #[arg(short, long)]
     out: PathBuf,
     /// Replace the output file and data.bin if they exist.
@@ -38,6 +40,7 @@ pub fn run(a: ExportArgs) -> Result<()> {
         out,
         force,
     } = a;
+    let out = source_file(out)?;
     let out = out.as_path();
     refuse_to_overwrite(out, force)?;
     let data = out.with_file_name(yacht_core::submission::DATA_FILE);
@@ -64,16 +67,12 @@ pub fn run(a: ExportArgs) -> Result<()> {
     );
     write_atomic(&data, shipped)?;
     write_atomic(out, src.as_bytes())?;
-    // Absolute paths: the command works from any folder and puts the
-    // program beside its source and data.bin.
-    let abs = std::path::absolute(out).unwrap_or_else(|_| out.to_path_buf());
     say!(
-        "wrote {} ({} bytes, {:.1}% of 1 MiB) from {shown}; compile with: rustc --edition 2024 -O {} -o {}",
+        "wrote {} ({} bytes, {:.1}% of 1 MiB) from {shown}; compile with: {}",
         out.display(),
         src.len(),
         100.0 * src.len() as f64 / MAX_BYTES as f64,
-        abs.display(),
-        abs.with_extension("").display()
+        compile_line(out)
     );
     say!(
         "wrote {} ({} bytes, {:.1}% of 10 MiB): the bot reads it from its working directory",
@@ -82,6 +81,43 @@ pub fn run(a: ExportArgs) -> Result<()> {
         100.0 * shipped.len() as f64 / DATA_LIMIT as f64
     );
     Ok(())
+}
+
+/// The source file `-o` names: a `.rs` file, or `bot.rs` in a folder that
+/// exists; anything else is refused before anything is written.
+fn source_file(out: PathBuf) -> Result<PathBuf> {
+    if out.is_dir() {
+        return Ok(out.join("bot.rs"));
+    }
+    ensure!(
+        out.extension().is_some_and(|e| e == "rs"),
+        "-o {}: give a file ending in .rs, or a folder that exists (the file is then bot.rs \
+         in it); nothing was written",
+        out.display()
+    );
+    Ok(out)
+}
+
+/// The command that compiles `out` into the program beside it (absolute
+/// paths, so that it works from any folder), quoted for a shell.
+fn compile_line(out: &Path) -> String {
+    let abs = std::path::absolute(out).unwrap_or_else(|_| out.to_path_buf());
+    let quoted = |p: &Path| shell_word(&p.display().to_string());
+    format!(
+        "rustc --edition 2024 -O {} -o {}",
+        quoted(&abs),
+        quoted(&abs.with_extension(""))
+    )
+}
+
+/// `word` as one shell word: as it is when plain, else in single quotes.
+fn shell_word(word: &str) -> String {
+    let plain = |c: char| c.is_ascii_alphanumeric() || "/._-+=:,@%".contains(c);
+    if !word.is_empty() && word.chars().all(plain) {
+        word.to_string()
+    } else {
+        format!("'{}'", word.replace('\'', "'\\''"))
+    }
 }
 
 /// The contest's limit on the source file.

@@ -27,7 +27,9 @@ pub struct MatchArgs {
     /// Dice from this seed (game pairs share dice, seats swapped).
     #[arg(long)]
     seed: Option<u64>,
-    /// Number of games; seats alternate.
+    /// Number of games, played as given (unlike eval's and evolve's
+    /// --games, which play each deal twice): seats alternate, so an odd
+    /// count gives one player the first seat once more.
     #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u64).range(1..=100_000_000))]
     games: u64,
     /// Time limit per BID/PUT, in milliseconds.

@@ -9,6 +9,7 @@ pub mod ctrl_c;
 pub mod eval;
 pub mod evolve;
 pub mod export;
+pub mod games;
 pub mod install;
 pub mod r#match;
 pub mod new_genome;

@@ -2,7 +2,7 @@
 //! (`tune::optim::bench`): a table of regret and distance at a quarter,
 //! half and all of the budget, and its picture.
 
-use crate::edge::out::{folder_takes_files, outputs_go_to_folders};
+use crate::edge::out::outputs_go_to_folders;
 use crate::edge::threads::with_threads;
 use crate::text::{Align, Column, table};
 use crate::tune::ga::{GaSettings, frozen_genes};
@@ -100,7 +100,6 @@ fn parse_ratio(text: &str) -> Result<f64, BadRatio> {
 /// Runs `tuner optbench`.
 pub fn run(a: OptbenchArgs) -> Result<()> {
     outputs_go_to_folders([&Some(a.out.clone())])?;
-    folder_takes_files(&a.out)?;
     let settings = Settings {
         contenders: contenders(&a.optimizers, &a.racing),
         generations: a.generations,

@@ -31,8 +31,10 @@ pub fn exit(code: i32) -> ! {
     std::process::exit(code)
 }
 
-/// Output files go into folders that exist: a mistyped folder is an error
-/// before any work, not a new folder.
+/// Output files go into folders that exist and take files (this user
+/// can write there): every command checks its output files with this
+/// before its first game, so that a mistyped or read-only folder is an
+/// error before any work, not a new folder or work lost.
 pub fn outputs_go_to_folders<'a>(
     files: impl IntoIterator<Item = &'a Option<PathBuf>>,
 ) -> Result<()> {
@@ -44,7 +46,7 @@ pub fn outputs_go_to_folders<'a>(
                 dir.display()
             ),
             _ if file.is_dir() => bail!("{} is a folder, not a file", file.display()),
-            _ => {}
+            _ => folder_takes_files(file)?,
         }
     }
     Ok(())

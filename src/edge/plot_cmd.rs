@@ -15,7 +15,8 @@ pub struct PlotArgs {
     /// Width of the picture in pixels.
     #[arg(long, default_value_t = 1200, value_parser = clap::value_parser!(u32).range(300..=8000))]
     width: u32,
-    /// Height of the picture in pixels.
+    /// Height of the picture in pixels, at least: taller when the heat
+    /// map's rows (one per opponent) need it to keep their names readable.
     #[arg(long, default_value_t = 900, value_parser = clap::value_parser!(u32).range(300..=8000))]
     height: u32,
 }

@@ -245,7 +245,7 @@ mod tests {
         let dir = std::env::temp_dir().join(format!("hall-test-{}", std::process::id()));
         std::fs::create_dir_all(&dir).unwrap();
         std::fs::write(dir.join("b.toml"), "bid_scale = 0.5\n").unwrap();
-        std::fs::write(dir.join("a.toml"), "").unwrap();
+        std::fs::write(dir.join("a.toml"), "bid_scale = 1.0\n").unwrap();
         std::fs::write(dir.join("notes.txt"), "not a genome").unwrap();
         let text = |name: &str| {
             format!(

@@ -38,8 +38,12 @@ pub fn table(exact: bool) -> &'static ValueTable {
 pub fn shipped_table() -> &'static ValueTable {
     static TABLE: OnceLock<ValueTable> = OnceLock::new();
     TABLE.get_or_init(|| {
-        ship::decode(SHIPPED)
-            .unwrap_or_else(|e| panic!("{SHIPPED_PATH} is {e}: write it again with `tuner ship`"))
+        ship::decode(SHIPPED).unwrap_or_else(|e| {
+            panic!(
+                "{SHIPPED_PATH} is {e}: write it again with `{}`",
+                crate::text::tuner_command("ship")
+            )
+        })
     })
 }
 
@@ -85,7 +89,8 @@ pub enum Obtained {
     Solved {
         secs: f64,
         why: Option<CacheError>,
-        saved: Result<(), CacheError>,
+        /// The cache file's size, when written.
+        saved: Result<usize, CacheError>,
     },
 }
 
@@ -129,7 +134,11 @@ impl Obtained {
             Obtained::Solved { secs, why, saved } => {
                 let why = why.as_ref().map_or(String::new(), |w| format!(" ({w})"));
                 let saved = match saved {
-                    Ok(()) => format!("cached in {shown}"),
+                    Ok(bytes) => format!(
+                        "cached in {shown} ({:.0} MB, written once per machine; delete it to free \
+                         the space: it is solved again when needed)",
+                        *bytes as f64 / 1e6
+                    ),
                     Err(e) => format!("not cached: {e}"),
                 };
                 Some(format!("value table solved in {secs:.1} s{why}; {saved}"))
@@ -150,7 +159,12 @@ pub fn load_or_solve(path: Option<&Path>) -> (ValueTable, Obtained) {
     let table = ValueTable::solve(threads);
     let secs = start.elapsed().as_secs_f64();
     let saved = match path {
-        Some(path) => write_atomic(path, &encode(&table)).map_err(CacheError::from),
+        Some(path) => {
+            let bytes = encode(&table);
+            write_atomic(path, &bytes)
+                .map(|()| bytes.len())
+                .map_err(CacheError::from)
+        }
         None => Err(CacheError::NoFolder),
     };
     (table, Obtained::Solved { secs, why, saved })
@@ -393,9 +407,10 @@ mod tests {
         assert_eq!(decode(&old).unwrap_err(), Corrupt::Version);
         let note = how.note(Some(&path)).unwrap();
         assert!(
-            note.contains("checksum") && note.contains("cached in"),
+            note.contains("checksum") && note.contains("cached in") && note.contains(" MB"),
             "{note}"
         );
+        assert!(note.contains("delete it"), "{note}");
         std::fs::remove_dir_all(&dir).unwrap();
     }
 }

@@ -94,7 +94,7 @@ pub fn judge(winner: &Evaluation, incumbent: &Evaluation, seed: u64) -> Option<H
         if not_worse {
             "not worse"
         } else {
-            "not shown not worse"
+            "possibly worse"
         },
         test.difference,
         test.std_error,
@@ -114,11 +114,11 @@ pub fn judge(winner: &Evaluation, incumbent: &Evaluation, seed: u64) -> Option<H
     })
 }
 
-/// The held-out rows as a table: opponent, winner, incumbent, difference.
+/// The held-out rows as a table: opponent, winner, champion, difference.
 pub fn table(check: &HeldOutCheck) -> String {
     let mut s = format!(
         "{:<24} {:>8} {:>10} {:>16}\n",
-        "held-out opponent", "winner", "incumbent", "difference"
+        "held-out opponent", "winner", "champion", "difference"
     );
     for r in &check.rows {
         s.push_str(&format!(
@@ -170,7 +170,7 @@ mod tests {
         assert!((check.test.difference + 0.025).abs() < 1e-12);
         assert_eq!(check.rows[1].winner, 0.55);
         assert_eq!(check.rows[1].incumbent, 0.6);
-        assert!(check.verdict.starts_with("not shown not worse: -0.0250"));
+        assert!(check.verdict.starts_with("possibly worse: -0.0250"));
     }
 
     #[test]

@@ -188,8 +188,13 @@ fn exported_dp_reads_data_bin_and_plays_like_builtin_dp() {
         return;
     }
     let dir = scratch("export-dp");
-    let src = dir.join("main.rs");
-    run_ok(tuner().args(["export", "--dp", "-o"]).arg(&src));
+    // A folder for -o: the source is bot.rs in it, data.bin beside it.
+    let folder = dir.join("my bot");
+    std::fs::create_dir(&folder).unwrap();
+    let src = folder.join("bot.rs");
+    let out = run_ok(tuner().args(["export", "--dp", "-o"]).arg(&folder));
+    let said = String::from_utf8_lossy(&out.stdout).into_owned();
+    assert!(src.exists() && folder.join("data.bin").exists(), "{said}");
     // Written again only with --force, both files: the source, and
     // data.bin even when the source is gone.
     let again = || {
@@ -207,15 +212,17 @@ fn exported_dp_reads_data_bin_and_plays_like_builtin_dp() {
     assert!(String::from_utf8_lossy(&refused.stderr).contains("data.bin"));
     assert!(!src.exists());
     std::fs::write(&src, source).unwrap();
-    let exe = dir.join("main");
-    rustc_compile(&src, &exe);
+    // The compile line works as printed (quoted: the folder has a space).
+    let line = said.split("compile with: ").nth(1).unwrap().lines().next();
+    run_ok(Command::new("sh").arg("-c").arg(line.unwrap()));
+    let exe = folder.join("bot");
     // Run from its folder, as the contest runs it (data.bin in the working
     // directory).
-    let program = format!("sh -c 'cd {} && exec ./main NYPC'", dir.display());
+    let program = format!("sh -c 'cd \"{}\" && exec ./bot NYPC'", folder.display());
     for sample in [1, 6, 9] {
         same_moves_as_builtin(&program, "dp", sample, &dir);
     }
-    data_bin_is_the_shipped_table_and_optional(&exe, &dir);
+    data_bin_is_the_shipped_table_and_optional(&exe, &folder);
 }
 
 #[test]

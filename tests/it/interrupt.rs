@@ -134,9 +134,11 @@ fn an_interrupted_evolve_says_how_to_resume_and_resumes() {
     let out = interrupt(&mut cmd, || cp.exists());
     let err = String::from_utf8_lossy(&out.stderr);
     assert_eq!(out.status.code(), Some(130), "{err}");
+    // As typed after the README's commands: `cargo run --release -- …`.
+    assert!(err.contains("resume with: cargo run"), "{err}");
     assert!(
         err.contains(&format!(
-            "resume with: tuner evolve --resume {}",
+            "-- evolve --resume {}",
             runs.join("stopped").display()
         )),
         "{err}"

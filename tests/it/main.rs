@@ -5,6 +5,7 @@
 
 mod bot;
 mod docs;
+mod edges;
 mod evolve;
 mod faults;
 mod interrupt;

@@ -156,16 +156,17 @@ fn outputs_into_missing_folders_or_onto_folders_are_refused() {
         );
     }
     assert!(!dir.join("no-such-folder").exists());
+    // export's -o is a .rs file or a folder: anything else is refused.
     for force in [false, true] {
         let mut cmd = tuner();
-        cmd.args(["export", "-o"]).arg(&dir);
+        cmd.args(["export", "-o"]).arg(dir.join("sub"));
         if force {
             cmd.arg("--force");
         }
         let out = cmd.output().unwrap();
         let err = String::from_utf8_lossy(&out.stderr);
         assert!(
-            !out.status.success() && err.contains("is a folder"),
+            !out.status.success() && err.contains("ending in .rs"),
             "{err}"
         );
     }

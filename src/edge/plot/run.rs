@@ -13,6 +13,8 @@ use crate::tune::run::config::changed_by_budget;
 use crate::tune::run::{GenerationRow, RunDir, ValidationRecord};
 use anyhow::{Result, bail};
 use plotters::coord::Shift;
+use plotters::coord::ranged1d::{DefaultFormatting, KeyPointHint};
+use plotters::coord::types::RangedCoordf64;
 use plotters::prelude::*;
 use std::path::Path;
 
@@ -33,11 +35,16 @@ struct RunPlot {
 type Area<'a> = DrawingArea<BitMapBackend<'a>, Shift>;
 
 /// Opponents against whom the best genome's mean win rate is below this
-/// get their own panel of lines.
+/// get their own panel of lines, the hardest [`STRONG_LINES`] of them.
 const STRONG_BELOW: f64 = 0.9;
+/// The most lines on the strong opponents' panel (more do not read).
+const STRONG_LINES: usize = 5;
+/// A heat map row's height at least, in pixels: its name at 13 px.
+const ROW: u32 = 17;
 /// Width of the legend strip on the right, in pixels.
 const SIDE: u32 = 270;
-/// Width of the y labels' area (the heat map's opponent names).
+/// Width of the y labels' area at least (the heat map's opponent names
+/// widen it, see [`RunPlot::y_area`]).
 const Y_AREA: u32 = 140;
 /// Tick labels and axis names, alike on every panel.
 const LABELS: (&str, u32) = ("sans-serif", 13);
@@ -81,12 +88,43 @@ impl RunPlot {
         -0.5..last as f64 + 0.5
     }
 
-    /// How many x labels to ask for: with few generations, one every half
-    /// generation (the whole ones get a number, see `whole`), so that every
-    /// generation has its tick; else plotters' choice.
-    fn x_labels(&self) -> usize {
-        let n = self.rows.len();
-        if n <= 12 { 2 * n + 2 } else { 10 }
+    /// The x axis: the generations' range with a tick on whole
+    /// generations only (see [`generation_ticks`]).
+    fn x_axis(&self) -> GenerationAxis {
+        let last = self.rows.last().map_or(0, |r| r.generation);
+        GenerationAxis {
+            inner: self.x_range().into(),
+            ticks: generation_ticks(last),
+        }
+    }
+
+    /// The opponents' names as labels: the file stem of a hall genome
+    /// (`hall/win-probability` → `win-probability`) when no other
+    /// opponent has it, else the whole name; never cut.
+    fn labels(&self) -> Vec<String> {
+        let stem = |n: &String| n.rsplit('/').next().unwrap_or(n).to_string();
+        self.names
+            .iter()
+            .map(|n| {
+                let short = stem(n);
+                let shared = self.names.iter().filter(|m| stem(m) == short).count() > 1;
+                if shared { n.clone() } else { short }
+            })
+            .collect()
+    }
+
+    /// The y labels' width: the longest label at 13 px, or [`Y_AREA`].
+    fn y_area(&self) -> u32 {
+        let longest = self.labels().iter().map(|l| l.chars().count()).max();
+        let wide = (longest.unwrap_or(0) as f64 * 0.6 * f64::from(LABELS.1)) as u32 + 24;
+        wide.max(Y_AREA)
+    }
+
+    /// The picture's height: at least `asked`, more when the heat map's
+    /// rows need it ([`ROW`] pixels each).
+    fn height(&self, asked: u32) -> u32 {
+        let heat = self.names.len() as u32 * ROW + 100;
+        asked.max(BANNER + 520 + heat)
     }
 
     /// Markers on the lines when they are short (one generation is a
@@ -112,17 +150,62 @@ impl RunPlot {
         r.iter().map(|p| p.1).sum::<f64>() / r.len().max(1) as f64
     }
 
-    /// The opponents the best genome does not crush: on the heat map's
-    /// scale they would all look alike.
-    fn strong(&self) -> Vec<usize> {
-        (0..self.names.len())
+    /// The opponents the best genome does not crush (on the heat map's
+    /// scale they would all look alike), hardest first: how many, and the
+    /// [`STRONG_LINES`] hardest.
+    fn strong(&self) -> (usize, Vec<usize>) {
+        let mut strong: Vec<usize> = (0..self.names.len())
             .filter(|&k| self.mean_rate(k) < STRONG_BELOW)
-            .collect()
+            .collect();
+        strong.sort_by(|&a, &b| self.mean_rate(a).total_cmp(&self.mean_rate(b)));
+        let all = strong.len();
+        strong.truncate(STRONG_LINES);
+        (all, strong)
     }
+}
+
+/// The generation axis: positions as numbers (a generation's cell is g ±
+/// ½), ticks and grid lines on the given whole generations only.
+struct GenerationAxis {
+    inner: RangedCoordf64,
+    ticks: Vec<f64>,
+}
+
+impl Ranged for GenerationAxis {
+    type ValueType = f64;
+    type FormatOption = DefaultFormatting;
+
+    fn range(&self) -> std::ops::Range<f64> {
+        self.inner.range()
+    }
+
+    fn map(&self, value: &f64, limit: (i32, i32)) -> i32 {
+        self.inner.map(value, limit)
+    }
+
+    fn key_points<Hint: KeyPointHint>(&self, hint: Hint) -> Vec<f64> {
+        match hint.weight().allow_light_points() {
+            true => Vec::new(),
+            false => self.ticks.clone(),
+        }
+    }
+}
+
+/// Ticks on whole generations from 0 to `last`: every one up to 12, else
+/// every 2nd, 5th, 10th, 20th, … so that at most 12 are drawn.
+fn generation_ticks(last: u32) -> Vec<f64> {
+    let steps = [1u32, 2, 5].into_iter().cycle();
+    let step = (0..)
+        .zip(steps)
+        .map(|(i, s)| s * 10u32.pow(i / 3))
+        .find(|&s| last / s < 12)
+        .unwrap_or(1);
+    (0..=last).step_by(step as usize).map(f64::from).collect()
 }
 
 fn draw(p: &RunPlot, out: &Path, size: (u32, u32)) -> Result<()> {
     register();
+    let size = (size.0, p.height(size.1));
     let root = BitMapBackend::new(out, size).into_drawing_area();
     root.fill(&WHITE)?;
     let (banner, body) = root.split_vertically(BANNER);
@@ -136,10 +219,17 @@ fn draw(p: &RunPlot, out: &Path, size: (u32, u32)) -> Result<()> {
     let (main, side) = body.split_horizontally(size.0.saturating_sub(SIDE));
     let strong = p.strong();
     let h = size.1.saturating_sub(BANNER);
+    // The heat map gets its rows' room; the others share the rest.
+    let heat = (p.names.len() as u32 * ROW + 100).max(h * 30 / 100);
+    let rest = h.saturating_sub(heat);
     let heights = [
-        h * 36 / 100,
-        h * 12 / 100,
-        if strong.is_empty() { 0 } else { h * 22 / 100 },
+        rest * 51 / 100,
+        rest * 17 / 100,
+        if strong.1.is_empty() {
+            0
+        } else {
+            rest * 32 / 100
+        },
     ];
     let (fit_area, rest) = main.split_vertically(heights[0]);
     let (fit_side, side_rest) = side.split_vertically(heights[0]);
@@ -149,8 +239,8 @@ fn draw(p: &RunPlot, out: &Path, size: (u32, u32)) -> Result<()> {
     let (strong_side, heat_side) = side_rest.split_vertically(heights[2]);
     fitness_panel(p, &fit_area, &fit_side)?;
     diversity_panel(p, &div_area)?;
-    if !strong.is_empty() {
-        strong_panel(p, &strong, &strong_area, &strong_side)?;
+    if !strong.1.is_empty() {
+        strong_panel(p, strong, &strong_area, &strong_side)?;
     }
     heat_panel(p, &heat_area)?;
     colour_scale(&heat_side)?;
@@ -234,13 +324,12 @@ fn fitness_panel(p: &RunPlot, area: &Area, side: &Area) -> Result<()> {
         .caption(CAPTION, ("sans-serif", fitting(CAPTION, width(area), 18)))
         .margin(10)
         .x_label_area_size(30)
-        .y_label_area_size(Y_AREA)
-        .build_cartesian_2d(x.clone(), lo..hi)?;
+        .y_label_area_size(p.y_area())
+        .build_cartesian_2d(p.x_axis(), lo..hi)?;
     c.configure_mesh()
         .label_style(LABELS)
         .axis_desc_style(LABELS)
         .x_label_formatter(&whole)
-        .x_labels(p.x_labels())
         .y_desc(p.fitness.axis_label())
         .y_label_formatter(&|y| format!("{y:.3}"))
         .draw()?;
@@ -308,13 +397,12 @@ fn diversity_panel(p: &RunPlot, area: &Area) -> Result<()> {
     let mut d = ChartBuilder::on(area)
         .margin(10)
         .x_label_area_size(24)
-        .y_label_area_size(Y_AREA)
-        .build_cartesian_2d(p.x_range(), 0.0..top)?;
+        .y_label_area_size(p.y_area())
+        .build_cartesian_2d(p.x_axis(), 0.0..top)?;
     d.configure_mesh()
         .label_style(LABELS)
         .axis_desc_style(LABELS)
         .x_label_formatter(&whole)
-        .x_labels(p.x_labels())
         .y_labels(3)
         .y_desc("diversity")
         .y_label_formatter(&|y| format!("{y:.*}", decimals(top)))
@@ -323,32 +411,39 @@ fn diversity_panel(p: &RunPlot, area: &Area) -> Result<()> {
     Ok(())
 }
 
-fn strong_panel(p: &RunPlot, strong: &[usize], area: &Area, side: &Area) -> Result<()> {
-    let all = strong.iter().flat_map(|&k| p.rates(k)).map(|q| q.1);
-    let (lo, hi) = fit(all.chain([0.5]), 0.1, (0.0, 1.0));
+/// The best genome's win rate against the hardest strong opponents
+/// (`strong`: how many there are, and the hardest few), a line each.
+fn strong_panel(p: &RunPlot, strong: (usize, Vec<usize>), area: &Area, side: &Area) -> Result<()> {
+    let (all, shown) = strong;
+    let rates = shown.iter().flat_map(|&k| p.rates(k)).map(|q| q.1);
+    let (lo, hi) = fit(rates.chain([0.5]), 0.1, (0.0, 1.0));
     let x = p.x_range();
+    let caption = match all > shown.len() {
+        true => format!(
+            "best genome's win rate against the {} hardest of the {all} opponents below 90%",
+            shown.len()
+        ),
+        false => STRONG.to_string(),
+    };
     let mut l = ChartBuilder::on(area)
-        .caption(STRONG, ("sans-serif", fitting(STRONG, width(area), 16)))
+        .caption(&caption, ("sans-serif", fitting(&caption, width(area), 16)))
         .margin(10)
         .x_label_area_size(24)
-        .y_label_area_size(Y_AREA)
-        .build_cartesian_2d(x.clone(), lo..hi)?;
+        .y_label_area_size(p.y_area())
+        .build_cartesian_2d(p.x_axis(), lo..hi)?;
     l.configure_mesh()
         .label_style(LABELS)
         .x_label_formatter(&whole)
-        .x_labels(p.x_labels())
         .y_labels(5)
         .y_label_formatter(&|y| format!("{:.0}%", 100.0 * y))
         .draw()?;
     let even = vec![(x.start, 0.5), (x.end, 0.5)];
     l.draw_series(DashedLineSeries::new(even, 4, 4, BLACK.stroke_width(1)))?;
-    for (i, &k) in strong.iter().enumerate() {
-        let colour = LINE_COLOURS[i % LINE_COLOURS.len()];
-        // Repeated colours are told apart by a dashed line.
-        let style = colour.stroke_width(if i < LINE_COLOURS.len() { 2 } else { 1 });
+    let labels = p.labels();
+    for (i, &k) in shown.iter().enumerate() {
+        let style = LINE_COLOURS[i % LINE_COLOURS.len()].stroke_width(2);
         l.draw_series(LineSeries::new(p.rates(k), style).point_size(p.points()))?;
-        let name = crate::text::truncate(&p.names[k], 28);
-        legend_entry(side, i as i32, style, &name)?;
+        legend_entry(side, i as i32, style, &labels[k])?;
     }
     Ok(())
 }
@@ -372,10 +467,11 @@ fn heat_panel(p: &RunPlot, area: &Area) -> Result<()> {
     let mut order: Vec<usize> = (0..p.names.len()).collect();
     order.sort_by(|&a, &b| p.mean_rate(b).total_cmp(&p.mean_rate(a)));
     let n = order.len().max(1) as i32;
+    let labels = p.labels();
     let name_at = |y: i32| {
         order
             .get(y as usize)
-            .map_or(String::new(), |&k| crate::text::truncate(&p.names[k], 18))
+            .map_or(String::new(), |&k| labels[k].clone())
     };
     let label = |v: &SegmentValue<i32>| match v {
         SegmentValue::CenterOf(y) => name_at(*y),
@@ -385,16 +481,15 @@ fn heat_panel(p: &RunPlot, area: &Area) -> Result<()> {
         .caption(HEAT, ("sans-serif", fitting(HEAT, width(area), 16)))
         .margin(10)
         .x_label_area_size(34)
-        .y_label_area_size(Y_AREA)
-        .build_cartesian_2d(p.x_range(), (0..n - 1).into_segmented())?;
+        .y_label_area_size(p.y_area())
+        .build_cartesian_2d(p.x_axis(), (0..n - 1).into_segmented())?;
     h.configure_mesh()
         .disable_mesh()
         .x_desc("generation")
         .x_label_formatter(&whole)
-        .x_labels(p.x_labels())
         .y_labels(n as usize)
         .y_label_formatter(&label)
-        .label_style(("sans-serif", row_font(area, n)))
+        .label_style(LABELS)
         .axis_desc_style(LABELS)
         .draw()?;
     for (row, &k) in order.iter().enumerate() {
@@ -409,12 +504,6 @@ fn heat_panel(p: &RunPlot, area: &Area) -> Result<()> {
         }
     }
     Ok(())
-}
-
-/// A font size for `rows` names down `area` that does not overlap (8–13).
-fn row_font(area: &Area, rows: i32) -> u32 {
-    let room = area.dim_in_pixel().1.saturating_sub(80) / rows.max(1) as u32;
-    room.clamp(8, 13)
 }
 
 /// The heat map's colour scale, labelled in win rates.
@@ -510,6 +599,54 @@ mod tests {
         // 100 characters in 775 pixels: 14 (0.55 × 14 × 100 = 770).
         assert_eq!(fitting(&line, 775, 17), 14);
         assert_eq!(fitting(&line, 10, 17), 9);
+    }
+
+    #[test]
+    fn ticks_are_on_whole_generations_and_few() {
+        assert_eq!(generation_ticks(2), vec![0.0, 1.0, 2.0]);
+        assert_eq!(generation_ticks(11).len(), 12);
+        let many = generation_ticks(40);
+        assert_eq!(many[1], 5.0);
+        assert!(many.len() <= 12 && many.iter().all(|t| t.fract() == 0.0));
+        assert!(generation_ticks(5000).len() <= 12);
+    }
+
+    #[test]
+    fn opponents_are_labelled_whole_and_short() {
+        let names = [
+            "hall/win-probability",
+            "dp",
+            "hall/strength-4",
+            "more/strength-4",
+        ];
+        let plot = RunPlot {
+            title: "t".into(),
+            fitness: Fitness::default(),
+            resumed_at: Vec::new(),
+            names: names.map(String::from).to_vec(),
+            rows: Vec::new(),
+            validation: None,
+            old_validation: false,
+            champion_as: None,
+        };
+        // The file stem, unless two opponents share it.
+        let want = [
+            "win-probability",
+            "dp",
+            "hall/strength-4",
+            "more/strength-4",
+        ];
+        assert_eq!(plot.labels(), want);
+        // Many opponents make the picture taller, never the rows thinner.
+        assert_eq!(plot.height(900), 900);
+        // A long name widens the labels' area rather than being cut.
+        let short = plot.y_area();
+        let mut long = plot;
+        long.names.push("x".repeat(40));
+        assert!(short >= Y_AREA && long.y_area() >= 40 * 7, "{short}");
+        let mut many = long;
+        many.names = (0..40).map(|i| format!("opponent-{i}")).collect();
+        assert!(many.height(900) >= 40 * ROW + 100 + BANNER + 520);
     }
 
     #[test]

@@ -50,11 +50,52 @@ pub struct NewRun {
     pub racing: Racing,
 }
 
+/// What `create_run` made: the files of a run folder that were not there
+/// before, so that a run that fails (or is stopped) before its first
+/// generation is finished can be taken back whole ([`Made::discard`]).
+#[derive(Debug)]
+pub struct Made {
+    dir: RunDir,
+    /// Whether the folder itself was made by this command.
+    folder: bool,
+    /// The run's files that existed before (none, but for a folder that
+    /// held something else): never removed.
+    before: Vec<PathBuf>,
+}
+
+impl Made {
+    /// The run's files that were not there before.
+    fn files(&self) -> Vec<PathBuf> {
+        let d = &self.dir;
+        let mut all = vec![d.config(), d.notes(), d.checkpoint()];
+        all.extend(d.results());
+        all.retain(|p| !self.before.contains(p));
+        all
+    }
+
+    /// Whether the run has kept nothing yet: no generation finished.
+    pub fn nothing_kept(&self) -> bool {
+        !self.dir.checkpoint().exists()
+    }
+
+    /// Removes what this command made (its files, then the folder if it
+    /// made it and it is empty), under the lock, which goes last.
+    pub fn discard(self, lock: RunLock) {
+        for f in self.files() {
+            let _ = std::fs::remove_file(f);
+        }
+        drop(lock);
+        if self.folder {
+            let _ = std::fs::remove_dir(&self.dir.0);
+        }
+    }
+}
+
 /// Creates a run folder and its config.toml (seed, settings, suite,
 /// initial genomes, tool version, git revision). A folder that already
 /// holds a run is an error saying how to resume it. The caller checks
 /// `new.folders` ([`Folders::check`]) first, before it loads the suites.
-pub fn create_run(new: &NewRun) -> Result<(RunDir, RunLock)> {
+pub fn create_run(new: &NewRun) -> Result<(RunDir, RunLock, Made)> {
     frozen_genes(&new.ga.frozen)?;
     let mut initial = Vec::new();
     for p in &new.init {
@@ -80,11 +121,18 @@ pub fn create_run(new: &NewRun) -> Result<(RunDir, RunLock)> {
     if new.name.as_deref().is_some_and(str::is_empty) {
         return Err(RunError::EmptyName);
     }
+    let folder = !dir.0.exists();
     // The lock first: of two runs started together, one gets the folder.
     let lock = dir.lock()?;
     if dir.config().exists() {
         return Err(RunError::Exists(dir.0));
     }
+    let mut made = Made {
+        dir: dir.clone(),
+        folder,
+        before: Vec::new(),
+    };
+    made.before = made.files().into_iter().filter(|p| p.exists()).collect();
     let cfg = RunConfig {
         name: dir.name(),
         seed: new.seed,
@@ -113,7 +161,7 @@ pub fn create_run(new: &NewRun) -> Result<(RunDir, RunLock)> {
         racing: new.racing,
     };
     dir.save_config(&cfg)?;
-    Ok((dir, lock))
+    Ok((dir, lock, made))
 }
 
 /// `dir/NAME` + `suffix`, or `dir/NAME-2` + `suffix`, `-3`, … if taken.
@@ -128,18 +176,29 @@ pub fn free_path(dir: &Path, name: &str, suffix: &str) -> PathBuf {
 }
 
 /// An existing run to resume: a run folder's path, or a bare name under
-/// `runs_dir`.
+/// `runs_dir`. A run without a checkpoint that has kept no results (one
+/// stopped before its first generation was finished) starts at generation
+/// 0. A refused resume touches nothing (the lock is taken after the checks).
 pub fn open_run(given: &Path, runs_dir: &Path) -> Result<(RunDir, RunLock)> {
     let dir = RunDir::find(given, runs_dir);
     if !dir.config().exists() {
         return Err(RunError::NoRun(dir.0));
     }
-    let lock = dir.lock()?;
     dir.load_config()?;
-    let kept = dir.results().into_iter().find(|p| p.exists());
-    if let (false, Some(kept)) = (dir.checkpoint().exists(), kept) {
-        return Err(RunError::NoCheckpoint { dir: dir.0, kept });
-    }
+    let resumable = |dir: &RunDir| {
+        let kept = dir.results().into_iter().find(|p| p.exists());
+        match (dir.checkpoint().exists(), kept) {
+            (false, Some(kept)) => Err(RunError::NoCheckpoint {
+                dir: dir.0.clone(),
+                kept,
+            }),
+            _ => Ok(()),
+        }
+    };
+    resumable(&dir)?;
+    let lock = dir.lock()?;
+    // Again under the lock: another tuner may have worked on it meanwhile.
+    resumable(&dir)?;
     Ok((dir, lock))
 }
 

@@ -54,9 +54,10 @@ impl RunDir {
         self.0.join("lock")
     }
     /// The files a run writes after its first generation: a folder with
-    /// any of them and no checkpoint cannot be resumed without losing them.
-    pub fn results(&self) -> [PathBuf; 4] {
-        [self.csv(), self.best(), self.validation(), self.notes()]
+    /// any of them and no checkpoint cannot be resumed without losing them
+    /// (notes.txt is not one: a restart adds to it).
+    pub fn results(&self) -> [PathBuf; 3] {
+        [self.csv(), self.best(), self.validation()]
     }
 
     pub fn load_config(&self) -> Result<RunConfig> {

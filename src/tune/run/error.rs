@@ -80,7 +80,7 @@ pub enum RunError {
     HeldOutInTraining(String),
     #[error("the run has no evaluated generation to validate")]
     NothingToValidate,
-    #[error("run `{0}` has not been validated yet (finish it: tuner evolve --resume {0})")]
+    #[error("run `{0}` has not been validated yet (finish it: {resume})", resume = crate::text::tuner_command(&format!("evolve --resume {}", .0)))]
     NotValidated(String),
     #[error("run `{run}`'s winner is not installed: {why}")]
     NotEarned { run: String, why: Refusal },
@@ -101,7 +101,8 @@ pub enum RunError {
          the file says (--rollouts {rollouts} changed its win-probability decisions), so they \
          are not about what installing would replace or ship. Validate with a run that plays \
          both as their files say (--rollouts equal to their wp_rollouts), or measure with \
-         tuner eval --baseline"
+         {}",
+        crate::text::tuner_command("eval --baseline")
     )]
     PlayedOtherwise {
         run: String,

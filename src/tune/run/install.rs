@@ -152,7 +152,8 @@ const BEST_HEADER: &str = "Best genome of run `";
 pub fn best_header(cfg: &RunConfig, e: &Evaluation, games: u64) -> String {
     let mut h = format!(
         "{BEST_HEADER}{}` (seed {}, {} generations x {} genomes, git {}), written {}.\n\
-         Validated on validation dice, {} games per opponent: fitness {:.4}\n",
+         Validated on validation dice, {} games per opponent: fitness {:.4} (the weighted mean \
+         win rate against {}: comparable only on the same suite)\n",
         cfg.name,
         cfg.seed,
         cfg.generations,
@@ -160,7 +161,11 @@ pub fn best_header(cfg: &RunConfig, e: &Evaluation, games: u64) -> String {
         cfg.git_revision,
         today(),
         games,
-        e.fitness
+        e.fitness,
+        match cfg.suite_file.as_str() {
+            "" => "the run's training suite",
+            file => file,
+        }
     );
     for o in &e.opponents {
         h.push_str(&format!(

@@ -25,7 +25,7 @@ pub mod verdict;
 
 pub use checkpoint::Checkpoint;
 pub use config::{Folders, RunConfig};
-pub use create::{NewRun, create_run, extend, open_run};
+pub use create::{Made, NewRun, create_run, extend, open_run};
 pub use dir::RunDir;
 pub use error::RunError;
 pub use evolve::{Progress, run_generations};

@@ -2,16 +2,28 @@
 //! (both verdicts), the winner against the champion on fresh dice, the
 //! genes that changed, the time, the files written and the next commands.
 //! Training-dice fitness is labelled as such and never set beside
-//! validation fitness.
+//! validation fitness. Its lines fit 100 columns (but the results table),
+//! in words a newcomer knows or defined where first shown.
 
 use super::config::{RunConfig, changed_by_budget};
 use super::dir::RunDir;
 use super::generations::GenerationRow;
 use super::install::played_otherwise;
 use super::verdict::ValidationRecord;
+use crate::text::{tuner_command, wrap};
 use std::fmt::{self, Display, Formatter, Write};
 use std::path::Path;
-use yacht_core::genome::{GENES, Genome};
+use yacht_core::genome::{GENES, Gene, Genome};
+
+/// The width the summary's lines fit.
+const WIDTH: usize = 100;
+/// The most gene changes listed (a screenful with the rest).
+const GENES_SHOWN: usize = 15;
+
+/// `line` wrapped to [`WIDTH`], its next lines indented by four.
+fn fit(line: &str) -> String {
+    wrap(line, WIDTH, "    ")
+}
 
 /// Everything the end-of-run summary tells.
 pub struct Summary<'a> {
@@ -71,7 +83,10 @@ impl Summary<'_> {
             n => format!("its rollouts played {n} futures each (--rollouts {n})"),
         };
         Some(format!(
-            "  note: the champion was played as this run plays every genome: {how}, as the winner was, so both verdicts compare the two played alike; `tuner eval --baseline` measures them as their files say"
+            "  note: the champion was played as this run plays every genome: {how}, as the winner \
+             was, so both verdicts compare the two played alike; `{}` measures them as their \
+             files say",
+            tuner_command("eval --baseline")
         ))
     }
 
@@ -80,41 +95,120 @@ impl Summary<'_> {
         let r = self.record;
         let fitness = self.cfg.fitness.name();
         if let Some(c) = &r.comparison {
-            let _ = writeln!(
-                s,
+            s.push_str(&fit(&format!(
                 "  training suite, fresh dice ({fitness}): winner {:.4} vs champion {:.4}: {}",
                 c.winner_fitness, c.incumbent_fitness, c.verdict
-            );
+            )));
         }
         if let Some(h) = &r.heldout {
-            let _ = writeln!(
-                s,
-                "  held out, never used for selection (win rate): winner {:.4} vs champion {:.4}: {}",
+            s.push_str(&fit(&format!(
+                "  held out (opponents never used to pick genomes; win rate): winner {:.4} vs \
+                 champion {:.4}: {}",
                 h.winner_fitness, h.incumbent_fitness, h.verdict
-            );
+            )));
             s.push_str(&crate::tune::heldout::table(h));
+        }
+        if r.comparison.is_some() || r.heldout.is_some() {
+            s.push_str(&fit(
+                "  z: the difference in standard errors (how far beyond luck); a verdict needs \
+                 z above the threshold it names. Champion: params/best.toml, the genome \
+                 the winner must beat",
+            ));
         }
     }
 
-    /// `name: old → new` for every gene the winner changed from the
-    /// champion it was compared with (else from the first initial genome).
-    fn genes_changed(&self) -> String {
-        let (base, from) = match &self.record.incumbent_genes {
+    /// The genome the winner is compared with, and what it is.
+    fn base(&self) -> (Genome, &'static str) {
+        match &self.record.incumbent_genes {
             Some(g) => (g.genome.clone(), "the champion"),
             None => match self.cfg.initial.first() {
                 Some(i) => (i.genes.genome.clone(), "the initial genome"),
                 None => (Genome::default(), "the default genome"),
             },
-        };
-        let changed: Vec<String> = GENES
-            .iter()
-            .zip(base.genes.iter().zip(&self.winner.genes))
+        }
+    }
+
+    /// The genes whose value as the bot plays it the winner changed, one
+    /// a line, the largest changes (by share of the gene's range) first,
+    /// at most [`GENES_SHOWN`] of them; then how many more.
+    fn genes_changed(&self, s: &mut String) {
+        let (base, from) = self.base();
+        let pairs = GENES.iter().zip(base.genes.iter().zip(&self.winner.genes));
+        let moved: Vec<(&Gene, f64, f64)> = pairs
             .filter(|(_, (a, b))| a != b)
-            .map(|(g, (a, b))| format!("{}: {a:.4} → {b:.4}", g.name))
+            .map(|(g, (a, b))| (g, *a, *b))
             .collect();
-        match changed.len() {
-            0 => format!("genes changed from {from}: none"),
-            n => format!("genes changed from {from} ({n}): {}", changed.join(", ")),
+        let mut changed: Vec<_> = moved
+            .iter()
+            .filter(|(g, a, b)| g.shown(*a) != g.shown(*b))
+            .collect();
+        let share = |g: &Gene, a: f64, b: f64| (b - a) / (g.max - g.min);
+        changed.sort_by(|x, y| {
+            share(y.0, y.1, y.2)
+                .abs()
+                .total_cmp(&share(x.0, x.1, x.2).abs())
+        });
+        if changed.is_empty() {
+            let _ = writeln!(s, "genes changed from {from}: none that changes its play");
+        } else {
+            let _ = writeln!(
+                s,
+                "genes changed from {from} ({}), largest change first (as a share of the gene's range):",
+                changed.len()
+            );
+        }
+        for (g, a, b) in changed.iter().take(GENES_SHOWN) {
+            let _ = writeln!(
+                s,
+                "  {:<26} {:>8} → {:<8} {:+4.0}%",
+                g.name,
+                g.shown(*a),
+                g.shown(*b),
+                100.0 * share(g, *a, *b)
+            );
+        }
+        if changed.len() > GENES_SHOWN {
+            let more = changed.len() - GENES_SHOWN;
+            let best = self.dir.best();
+            let _ = writeln!(s, "  … and {more} more: see {}", best.display());
+        }
+        let unseen = moved.len() - changed.len();
+        if unseen > 0 {
+            s.push_str(&fit(&format!(
+                "  ({unseen} more moved without changing play: a switch that stayed on or off, a \
+                 count that rounds to the same number, the same to three decimals)"
+            )));
+        }
+    }
+
+    /// What the fitness is, and why another file's number differs; what
+    /// the opponents' names that are not plain specs stand for.
+    fn fitness_words(&self, s: &mut String) {
+        let suite = match self.cfg.suite_file.as_str() {
+            "" => "this run's training suite".to_string(),
+            file => format!("this run's training suite ({file})"),
+        };
+        s.push_str(&fit(&format!(
+            "  fitness: the mean win rate against {suite}, weighted as the suite says; a fitness \
+             measured against another suite (a genome file's header names its own) is another \
+             number, not comparable with it"
+        )));
+        let names = self.record.winner.opponents.iter().map(|o| o.name.as_str());
+        let (mut champion, mut hall) = (false, false);
+        for n in names {
+            champion |= n == "incumbent";
+            hall |= n.starts_with("hall/");
+        }
+        if champion {
+            s.push_str(&fit(
+                "  incumbent: the champion (params/best.toml) as an opponent",
+            ));
+        }
+        if hall {
+            s.push_str(&fit(
+                "  hall/NAME: the genome file NAME.toml of the suite's hall folder (earlier \
+                 champions and runs' winners)",
+            ));
         }
     }
 
@@ -131,41 +225,38 @@ impl Summary<'_> {
         )
     }
 
-    /// The next commands worth typing.
+    /// The next commands worth typing, as they work where the user is.
     fn next(&self, s: &mut String) {
         let run = self.dir.0.display();
-        s.push_str("next:\n");
+        let mut lines: Vec<(String, &str)> = Vec::new();
         if self.record.earned() && !self.record.installed {
-            let _ = writeln!(s, "  tuner install {run}    # make it the champion");
+            lines.push((format!("install {run}"), "make it the champion"));
         }
         let more = self.cfg.generations * 2;
-        let _ = writeln!(
-            s,
-            "  tuner evolve --resume {run} --generations {more}    # run it longer"
-        );
-        let _ = writeln!(
-            s,
-            "  tuner eval --genome {} --vs dp --vs dp:exact    # more games against strong players",
-            self.dir.best().display()
-        );
+        let longer = format!("evolve --resume {run} --generations {more}");
+        lines.push((longer, "run it longer"));
+        let best = self.dir.best();
+        let eval = format!("eval --genome {} --vs dp --vs dp:exact", best.display());
+        lines.push((eval, "more games against strong players"));
         let runs = &self.cfg.folders.runs;
-        let _ = match runs.as_os_str() == "runs" {
-            true => writeln!(s, "  tuner runs    # every run, a line each"),
-            false => writeln!(
-                s,
-                "  tuner runs --runs-dir {}    # every run, a line each",
-                runs.display()
-            ),
+        let list = match runs.as_os_str() == "runs" {
+            true => "runs".to_string(),
+            false => format!("runs --runs-dir {}", runs.display()),
         };
+        lines.push((list, "every run, a line each"));
+        s.push_str("next:\n");
+        for (args, why) in lines {
+            let _ = writeln!(s, "  {}    # {why}", tuner_command(&args));
+        }
     }
 }
 
 impl Display for Summary<'_> {
     fn fmt(&self, f: &mut Formatter<'_>) -> fmt::Result {
-        let mut s = format!("run {}: {}\n", self.cfg.name, self.verdict());
+        let mut s = fit(&format!("run {}: {}", self.cfg.name, self.verdict()));
         self.verdicts(&mut s);
         if let Some(line) = self.budget_line() {
-            let _ = writeln!(s, "{line}");
+            s.push_str(&fit(&line));
         }
         let _ = writeln!(
             s,
@@ -174,21 +265,22 @@ impl Display for Summary<'_> {
             self.cfg.fitness.name()
         );
         s.push_str(&crate::tune::eval::table(&self.record.winner));
-        let _ = writeln!(s, "{}", self.genes_changed());
+        self.fitness_words(&mut s);
+        self.genes_changed(&mut s);
         if let Some(last) = self.rows.last() {
-            let _ = writeln!(
-                s,
-                "training dice, generation {} (each generation meets its own dice; not comparable with the above): best {:.4}, mean {:.4}",
+            s.push_str(&fit(&format!(
+                "training dice, generation {} (each generation meets its own dice; not comparable \
+                 with the above): best {:.4}, mean {:.4}",
                 last.generation, last.best, last.mean
-            );
+            )));
         }
         let _ = writeln!(s, "{}", self.time());
-        let _ = writeln!(
-            s,
-            "files: {}/ (config.toml, generations.csv, checkpoint.json, best.toml, validation.json), {}",
+        s.push_str(&fit(&format!(
+            "files: {}/ (config.toml, generations.csv, checkpoint.json, best.toml, \
+             validation.json), {}",
             self.dir.0.display(),
             self.plot.display()
-        );
+        )));
         self.next(&mut s);
         f.write_str(&s)
     }
