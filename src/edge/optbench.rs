@@ -80,11 +80,6 @@ pub struct OptbenchArgs {
     threads: Option<u64>,
 }
 
-/// `games` adjusted games as the plain games with the same variance.
-fn as_plain_games(games: u64, variance_ratio: f64) -> u64 {
-    ((games as f64 * variance_ratio).round() as u64).max(1)
-}
-
 /// A variance ratio that is not a number from 1 to 100.
 #[derive(Debug, thiserror::Error)]
 #[error("{0:?}: a variance ratio is a number from 1 to 100")]
@@ -104,8 +99,9 @@ pub fn run(a: OptbenchArgs) -> Result<()> {
         contenders: contenders(&a.optimizers, &a.racing),
         generations: a.generations,
         population: a.population as usize,
-        games: as_plain_games(a.games, a.variance_ratio),
-        validation_games: as_plain_games(a.validation_games, a.variance_ratio),
+        games: a.games,
+        validation_games: a.validation_games,
+        variance_ratio: a.variance_ratio,
         landscapes: a.landscapes,
         seed: a.seed,
         terrain: a.terrain,

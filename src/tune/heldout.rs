@@ -1,6 +1,7 @@
 //! The held-out check: a new champion must not be worse than the one it
 //! replaces against strong opponents never used for selection. Both play
-//! the same dice; the paired difference of their win rates must be
+//! the same dice; the paired difference of their win rates (luck-adjusted
+//! unless the run's fitness is the plain win rate) must be
 //! shown above −[`MARGIN`] by a one-sided test: z = (difference + MARGIN) /
 //! its standard error > [`Z_ONE_SIDED`] (non-inferiority at 95 %), and no
 //! opponent alone may be shown worse by more than the margin: (its
@@ -40,6 +41,7 @@ pub struct HeldOutCheck {
 #[derive(Clone, Debug, Serialize, Deserialize, PartialEq)]
 pub struct HeldOutRow {
     pub name: String,
+    /// Each one's win rate as compared (luck-adjusted or plain).
     pub winner: f64,
     pub incumbent: f64,
     pub difference: f64,
@@ -69,8 +71,8 @@ pub fn judge(winner: &Evaluation, incumbent: &Evaluation, seed: u64) -> Option<H
         .zip(&each)
         .map(|((w, i), p)| HeldOutRow {
             name: w.name.clone(),
-            winner: w.win_rate,
-            incumbent: i.win_rate,
+            winner: w.score,
+            incumbent: i.score,
             difference: p.difference,
             std_error: p.std_error,
         })

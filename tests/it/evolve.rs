@@ -195,7 +195,9 @@ fn a_search_budget_is_recorded_and_a_genome_over_it_ranks_by_what_it_spent() {
     let dir = scratch("evolve-budget");
     // Every genome spends more than one search a game (a put searches its
     // hand): all over the budget.
-    run_ok(evolve(&dir, "budget", "2", "1").args(["--max-searches", "1"]));
+    // Flat: what the optimiser is told is the budget's rank alone (a
+    // raced generation puts the rung reached first).
+    run_ok(evolve(&dir, "budget", "2", "1").args(["--max-searches", "1", "--racing", "flat"]));
     let run = dir.join("runs/budget");
     let cfg = std::fs::read_to_string(run.join("config.toml")).unwrap();
     assert!(cfg.contains("max_searches = 1.0"), "{cfg}");
@@ -984,9 +986,7 @@ fn win_probability_genes_are_kept_frozen_and_played_at_the_runs_budget() {
         assert!(cfg.contains(&format!("rollouts = {rollouts}")), "{cfg}");
         // The genes the budget overrides stay as the initial genome has them.
         let best = std::fs::read_to_string(run.join("best.toml")).unwrap();
-        for line in ["wp_bid_auctions = 9.0", "wp_rollouts = 1000.0"] {
-            assert!(best.lines().any(|l| l == line), "{line}: {best}");
-        }
+        assert!(best.lines().any(|l| l == "wp_rollouts = 1000.0"), "{best}");
     }
 }
 

@@ -3,7 +3,7 @@
 //! corrections' own mean, and what the adjustment bought (the variance
 //! ratio), all over deals, as the paired comparisons count them.
 
-use super::paired::over_deals;
+use super::paired::{over_deals, ratio};
 use serde::{Deserialize, Serialize};
 
 /// The luck-adjusted result against one opponent.
@@ -37,16 +37,6 @@ impl Adjusted {
             mean_luck,
             luck_se,
         }
-    }
-}
-
-/// (plain / adjusted)² of two standard errors: 0 when there is nothing to
-/// compare, ∞ is never written (an adjusted error of 0 gives 0).
-pub fn ratio(plain_se: f64, adjusted_se: f64) -> f64 {
-    if adjusted_se > 0.0 {
-        (plain_se / adjusted_se).powi(2)
-    } else {
-        0.0
     }
 }
 

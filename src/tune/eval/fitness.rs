@@ -49,6 +49,15 @@ impl Fitness {
         }
     }
 
+    /// The kind that measures a win rate (what the held-out check's margin
+    /// is in): itself, or the plain win rate for `Margin`.
+    pub fn as_win_rate(self) -> Fitness {
+        match self {
+            Fitness::Margin => Fitness::WinRate,
+            kind => kind,
+        }
+    }
+
     /// A short name for a plot's axis.
     pub fn axis_label(self) -> String {
         match self {

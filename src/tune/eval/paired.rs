@@ -3,7 +3,6 @@
 //! serde of statistics that may be infinite.
 
 use super::Evaluation;
-use super::adjusted::ratio;
 use serde::{Deserialize, Serialize};
 
 /// A paired comparison of two evaluations on the same deals: the weighted
@@ -222,6 +221,16 @@ impl Evaluation {
                 .map(|(a, b)| Paired::of(&a.points, &b.points))
                 .collect()
         })
+    }
+}
+
+/// (plain / adjusted)² of two standard errors: 0 when there is nothing to
+/// compare, ∞ is never written (an adjusted error of 0 gives 0).
+pub fn ratio(plain_se: f64, adjusted_se: f64) -> f64 {
+    if adjusted_se > 0.0 {
+        (plain_se / adjusted_se).powi(2)
+    } else {
+        0.0
     }
 }
 

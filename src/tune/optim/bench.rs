@@ -50,6 +50,17 @@ pub struct Settings {
     pub ga: GaSettings,
     pub init_sigma: f64,
     pub cmaes_sigma: f64,
+    /// The fitness's variance ratio (the luck-adjusted results' about 12;
+    /// 1 for the plain win rate): a measurement on G games is drawn as
+    /// noisy as G × this plain games.
+    pub variance_ratio: f64,
+}
+
+impl Settings {
+    /// The plain games as noisy as `games` games of the fitness.
+    fn as_plain(&self, games: u64) -> u64 {
+        ((games as f64 * self.variance_ratio).round() as u64).max(1)
+    }
 }
 
 /// One run: its optimiser and landscape, and after each generation the
@@ -104,10 +115,10 @@ fn trace(s: &Settings, contender: Contender, landscape: u64) -> Trace {
         let pop = opt.ask();
         // The same dice for every optimiser in a generation of a landscape.
         let dice = derive_seed(&[landscape, 0x6E17, generation]);
-        opt.tell(&raced(&land, &pop, s.games, dice, contender.racing));
+        opt.tell(&raced(s, &land, &pop, dice, contender.racing));
         let proposals = opt.proposals();
         let fresh = derive_seed(&[landscape, 0xA11D, generation]);
-        let measured = land.measure(&proposals, s.validation_games, fresh);
+        let measured = land.measure(&proposals, s.as_plain(s.validation_games), fresh);
         let winner = &proposals[crate::tune::ga::ranking(&measured)[0]];
         t.regret.push(land.regret(winner));
         t.distance.push(land.distance(winner));
@@ -116,17 +127,21 @@ fn trace(s: &Settings, contender: Contender, landscape: u64) -> Trace {
 }
 
 /// A generation's fitness as its race tells it (flat: the measured win
-/// rates); rung k > 0 plays the dice of stream (`dice`, k).
-fn raced(land: &Landscape, pop: &[Genome], games: u64, dice: u64, racing: Racing) -> Vec<f64> {
-    let plan = rungs(racing, pop.len(), games);
+/// rates); rung k > 0 plays the dice of stream (`dice`, k). A rung of G
+/// games is drawn as G × the variance ratio plain games, its points
+/// scaled back to G.
+fn raced(s: &Settings, land: &Landscape, pop: &[Genome], dice: u64, racing: Racing) -> Vec<f64> {
+    let plan = rungs(racing, pop.len(), s.games);
     let r = race(pop.len(), &plan, |k, alive, games| {
         let seed = match k {
             0 => dice,
             k => derive_seed(&[dice, k as u64]),
         };
         let those: Vec<Genome> = alive.iter().map(|&i| pop[i].clone()).collect();
-        let wins = land.wins(&those, games, seed);
-        wins.into_iter().map(|w| w as f64).collect()
+        let plain = s.as_plain(games);
+        let wins = land.wins(&those, plain, seed);
+        let scale = games as f64 / plain as f64;
+        wins.into_iter().map(|w| w as f64 * scale).collect()
     });
     r.standing()
 }
@@ -225,6 +240,7 @@ mod tests {
             ga: GaSettings::default(),
             init_sigma: 0.1,
             cmaes_sigma: super::super::cmaes::SIGMA0,
+            variance_ratio: 1.0,
         }
     }
 

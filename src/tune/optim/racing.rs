@@ -6,7 +6,10 @@
 //! clearly worse candidates stop after a few games and the leaders play
 //! many. The candidates of a rung play that rung's dice (common random
 //! numbers). The race's order ranks by the rung reached, then by win rate;
-//! optimisers are told a fitness with that order (`Race::standing`).
+//! optimisers are told a fitness with that order (`Race::standing`). This
+//! is the planted benchmark's race; `tuner evolve` races its generations
+//! on the same `rungs`, ranking by the run's fitness within its search
+//! budget (`tune::run::evolve`).
 
 /// How a generation's games are spread (`--racing`).
 #[derive(

@@ -1,5 +1,6 @@
 //! The GA loop of a run: each generation meets fresh dice shared by all
-//! its genomes (common random numbers), paired seats, elites re-evaluated;
+//! its genomes (common random numbers; each rung its own when raced by
+//! successive halving), paired seats, elites re-evaluated;
 //! after each, generations.csv and the checkpoint are written, so a killed
 //! run resumes to the same result.
 
@@ -45,9 +46,11 @@ pub fn run_generations(dir: &RunDir, progress: &mut dyn Progress) -> Result<Chec
         // fitness, genomes within the run's --max-searches first.
         let (evals, fitness) = evaluate_generation(&cfg, &players, &suite, seed)
             .ok_or(RunError::Interrupted(generation))??;
+        // Each genome's scores (what validation picks by: their mean) are
+        // its fitness within the budget, not the race's order.
         let mut scores = cp.carried_scores(&pop);
-        for (s, &f) in scores.iter_mut().zip(&fitness) {
-            s.push(f);
+        for (s, e) in scores.iter_mut().zip(&evals) {
+            s.push(rank_of(&cfg, e));
         }
         let row = GenerationRow {
             elapsed_s: elapsed0 + start.elapsed().as_secs_f64(),
@@ -204,9 +207,6 @@ fn evaluate_generation(
         if crate::host::stop::requested() {
             return None;
         }
-        if let Some(why) = played.iter().find_map(Evaluation::unearned) {
-            return Some(Err(RunError::Unearned(why)));
-        }
         for (&i, e) in alive.iter().zip(played) {
             match &mut evals[i] {
                 Some(joined) => joined.append(e),
@@ -221,12 +221,19 @@ fn evaluate_generation(
         .into_iter()
         .map(|e| e.expect("a first rung"))
         .collect();
+    if let Some(why) = evals.iter().find_map(Evaluation::unearned) {
+        return Some(Err(RunError::Unearned(why)));
+    }
     // Game-by-game results are for comparisons, not kept here.
     for o in evals.iter_mut().flat_map(|e| &mut e.opponents) {
         (o.points, o.outcomes, o.luck) = (Vec::new(), Vec::new(), Vec::new());
     }
+    let raced = plan.len() > 1;
     let ranked = (0..n)
-        .map(|i| RUNG * reached[i] as f64 + rank_of(cfg, &evals[i]).max(1.0 - RUNG))
+        .map(|i| match rank_of(cfg, &evals[i]) {
+            r if raced => RUNG * reached[i] as f64 + r.clamp(1.0 - RUNG, RUNG - 1.0),
+            r => r,
+        })
         .collect();
     Some(Ok((evals, ranked)))
 }

@@ -292,8 +292,9 @@ fn check_heldout(
         2 * deals
     ));
     let at = (seed, deals);
-    let w = judged(&suite, cfg.player("winner", winner), at, cfg.fitness)?;
-    let i = judged(&suite, cfg.player("incumbent", incumbent), at, cfg.fitness)?;
+    let kind = cfg.fitness.as_win_rate();
+    let w = judged(&suite, cfg.player("winner", winner), at, kind)?;
+    let i = judged(&suite, cfg.player("incumbent", incumbent), at, kind)?;
     if crate::host::stop::requested() {
         return Err(RunError::Interrupted(cp.next_generation));
     }
