@@ -4,7 +4,7 @@
 
 use crate::{Folders, repo, run_ok, scratch, tuner};
 use std::path::Path;
-use std::process::{Command, Stdio};
+use std::process::Command;
 use std::time::{Duration, Instant};
 
 /// A one-generation run named `name` against `suite` (TOML text; held
@@ -41,24 +41,9 @@ fn tiny_run(dir: &Path, name: &str, suite: &str) -> Command {
     c
 }
 
-/// Starts `cmd`, sends SIGINT once `ready()` (at most 60 s), and returns
-/// its exit code and stderr.
+/// `cmd` stopped by Ctrl-C once `ready`: its exit code and stderr.
 fn interrupted(cmd: &mut Command, ready: impl Fn() -> bool) -> (Option<i32>, String) {
-    let child = cmd
-        .stdout(Stdio::null())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    let start = Instant::now();
-    while !ready() {
-        assert!(start.elapsed() < Duration::from_secs(60), "never ready");
-        std::thread::sleep(Duration::from_millis(20));
-    }
-    // SAFETY: kill(2) on our own child's pid; no memory is involved.
-    unsafe {
-        libc::kill(child.id() as i32, libc::SIGINT);
-    }
-    let out = child.wait_with_output().unwrap();
+    let out = crate::interrupt::interrupt(cmd, ready);
     (
         out.status.code(),
         String::from_utf8_lossy(&out.stderr).into_owned(),

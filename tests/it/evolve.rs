@@ -93,6 +93,16 @@ fn copy_run(run: &Path, dir: &Path) -> std::path::PathBuf {
     copy
 }
 
+/// What the optimiser was told of the last generation (checkpoint.json's
+/// `last_fitness`).
+fn told(run: &Path) -> Vec<f64> {
+    let cp: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(run.join("checkpoint.json")).unwrap())
+            .unwrap();
+    let each = cp["last_fitness"].as_array().unwrap().iter();
+    each.map(|f| f.as_f64().unwrap()).collect()
+}
+
 /// A run's results without what legitimately differs (elapsed time, date).
 fn results(run: &Path) -> (String, String, String) {
     let csv = std::fs::read_to_string(run.join("generations.csv")).unwrap();
@@ -213,15 +223,7 @@ fn a_search_budget_is_recorded_and_a_genome_over_it_ranks_by_what_it_spent() {
     assert!(spent > 1.0, "{csv}");
     // What the optimiser was told: minus the searches in budgets, the
     // best genome's the highest.
-    let cp: serde_json::Value =
-        serde_json::from_str(&std::fs::read_to_string(run.join("checkpoint.json")).unwrap())
-            .unwrap();
-    let told: Vec<f64> = cp["last_fitness"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|f| f.as_f64().unwrap())
-        .collect();
+    let told = told(&run);
     assert!(told.iter().all(|&t| t <= -1.0), "{told:?}");
     let highest = told.iter().cloned().fold(f64::MIN, f64::max);
     assert!((highest + spent).abs() < 0.05, "{told:?} {spent}");
@@ -1030,16 +1032,7 @@ fn a_raced_generation_spends_the_flat_budget_and_ranks_the_survivors_first() {
             .split(',')
             .map(String::from)
             .collect();
-        let cp: serde_json::Value =
-            serde_json::from_str(&std::fs::read_to_string(run.join("checkpoint.json")).unwrap())
-                .unwrap();
-        let told: Vec<f64> = cp["last_fitness"]
-            .as_array()
-            .unwrap()
-            .iter()
-            .map(|f| f.as_f64().unwrap())
-            .collect();
-        (row[6].parse::<u64>().unwrap(), told)
+        (row[6].parse::<u64>().unwrap(), told(&run))
     };
     let (flat, told) = games("flat", "flat");
     assert_eq!(flat, 8 * 8 * 2);

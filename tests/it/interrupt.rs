@@ -8,7 +8,7 @@ use std::time::{Duration, Instant};
 
 /// Starts `cmd`, waits until `ready()` (at most 60 s), sends SIGINT, and
 /// waits for the end (at most 30 s).
-fn interrupt(cmd: &mut Command, ready: impl Fn() -> bool) -> Output {
+pub(crate) fn interrupt(cmd: &mut Command, ready: impl Fn() -> bool) -> Output {
     let child: Child = cmd
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
