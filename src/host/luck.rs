@@ -227,7 +227,7 @@ impl Meter {
                 last.value
             }
             None => {
-                let slope = slope(self.values, &self.cards);
+                let slope = slope(&self.cards, &worth);
                 let before = worth.first.before - worth.second.before;
                 self.luck += slope * (shared(&worth.first) - shared(&worth.second) - before);
                 Value::Slope(slope)
@@ -293,20 +293,16 @@ fn value_before(values: &ValueTable, card: &Card) -> f64 {
     }
 }
 
-/// The slope of P(win) for the first seat in its margin, before the roll:
-/// the normal density at the margin's mean over its spread, over the
-/// spread.
-fn slope(values: &ValueTable, cards: &PerSeat<Card>) -> f64 {
-    let outlook = |c: &Card| Outlook {
-        mean: f64::from(c.total()) + value_before(values, c),
-        var: spread_before(c),
+/// The slope of P(win) for the first seat in its margin, before the roll
+/// (each seat's V as `worth` has it): the normal density at the margin's
+/// mean over its spread, over the spread.
+fn slope(cards: &PerSeat<Card>, worth: &PerSeat<Worth>) -> f64 {
+    let outlook = |s: Seat| Outlook {
+        mean: f64::from(cards[s].total()) + worth[s].before,
+        var: spread_before(&cards[s]),
         skew: 0.0,
     };
-    let m = Margin::between(
-        outlook(&cards.first),
-        outlook(&cards.second),
-        spread_factor(),
-    );
+    let m = Margin::between(outlook(Seat::First), outlook(Seat::Second), spread_factor());
     if m.sd > 0.0 {
         density(m.mean / m.sd) / m.sd
     } else {

@@ -320,8 +320,7 @@ fn eval_json_is_identical_on_one_and_two_threads() {
     assert_eq!(v["opponents"].as_array().unwrap().len(), 3);
     assert_eq!(v["opponents"][0]["games"], 60);
     // The fitness is the luck-adjusted win rate: the mean of the
-    // opponents' adjusted rates (weights 1), each the plain rate's
-    // estimate within its interval's reach.
+    // opponents' adjusted rates (weights 1).
     let opponents = v["opponents"].as_array().unwrap();
     let rates: Vec<f64> = opponents
         .iter()
