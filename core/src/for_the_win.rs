@@ -12,9 +12,9 @@
 //! Std-only: the submission runs it.
 
 use crate::game::{Card, Holding, View};
-use crate::genome::*;
 use crate::genome_bot::GenomeBot;
 use crate::last_auction::{Settled, Worth};
+use crate::plan::{Pick, Read};
 use crate::rollout::{self, Side};
 use crate::rules::{AUCTIONS, Bid, Bundle, MAX_BID, Seat};
 use crate::tables::{Dice5, Hand10};
@@ -25,49 +25,36 @@ use crate::wp_normal::{Margin, Outlook};
 /// How many of the genome's best puts a win-probability put compares.
 pub const WP_CANDIDATES: usize = 5;
 
+/// The standard errors a rollout put's edge over the best by value needs
+/// (the retired gene `wp_confidence`, which no run ever moved from 2).
+const CONFIDENCE: f64 = 2.0;
+
 impl GenomeBot {
     /// The put by win probability, when `wp_put_auctions` covers this
     /// round: the genome's `WP_CANDIDATES` best puts against the
     /// opponent's put by value. By the tables (`wp_fast`): the one of most
     /// P(win), the best by value among equals — in round 12 too, where
     /// nothing random is left and P(win) is the sure result. By rollouts
-    /// (the reference, or in the last `wp_put_rollouts` puts): each played
-    /// out in the same `wp_rollouts` futures, the best by value unless
-    /// another wins more by `wp_confidence` standard errors. None when off,
-    /// or when the opponent's hand is not known.
+    /// (the reference): each played out in the same `wp_rollouts`
+    /// futures, the best by value unless another wins more by
+    /// `CONFIDENCE` standard errors. None when off, or when the opponent's
+    /// hand is not known.
     pub(crate) fn put_for_the_win(&self, view: &View, hand: Hand10) -> Option<BestMove> {
         let after = AUCTIONS.checked_sub(view.rolls_seen)?;
-        let reference = after >= 1 && after as f32 <= self.g[WP_PUT_ROLLOUTS];
-        let fast = self.g[WP_FAST] >= 0.5 && !reference;
-        if self.g[WP_PUT_AUCTIONS] < 1.0 || after as f32 > self.g[WP_PUT_AUCTIONS] {
+        let (fast, auctions) = (self.plan.win.fast, self.plan.win.put_auctions as usize);
+        if auctions == 0 || after > auctions {
             return None;
         }
         if after == 0 && !fast {
             return None;
         }
         let (candidates, mine, opp) = self.put_candidates(view, hand)?;
-        let pick = match (fast, self.puts_ahead(after)) {
-            (true, 0) => self.most_likely_winner(&self.table_chances(&mine, opp)?),
-            (true, rolls) => {
-                let ahead =
-                    |&me| Some(self.looked_ahead(me, opp, rolls, seed_of(view))?.p_win(0.0));
-                self.most_likely_winner(&mine.iter().map(ahead).collect::<Option<Vec<_>>>()?)
-            }
-            (false, _) => self.rolled_out_winner(view, &mine, opp),
+        let pick = if fast {
+            self.most_likely_winner(&self.table_chances(&mine, opp)?)
+        } else {
+            self.rolled_out_winner(view, &mine, opp)
         };
         Some(candidates[pick])
-    }
-
-    /// How many next rounds a put followed by `after` auctions plays
-    /// before the tables value it (`wp_put_lookahead`, `wp_lookahead`
-    /// rolls): none for round 11's and 12's puts (settled exactly, or
-    /// nothing left to play).
-    fn puts_ahead(&self, after: usize) -> u32 {
-        if after >= 2 && after as f32 <= self.g[WP_PUT_LOOKAHEAD] {
-            self.g[WP_LOOKAHEAD].round() as u32
-        } else {
-            0
-        }
     }
 
     /// The genome's `WP_CANDIDATES` best puts from `hand`, my side after
@@ -102,7 +89,7 @@ impl GenomeBot {
                 best = (k, p);
             }
         }
-        let margin = f64::from(self.g[WP_PUT_MARGIN]) / 100.0;
+        let margin = f64::from(self.plan.win.put_margin) / 100.0;
         if best.1 > chances[0] + margin {
             best.0
         } else {
@@ -114,7 +101,7 @@ impl GenomeBot {
     /// the last auction exactly once round 11's puts are made (with
     /// `wp_last_exact`), else the normal model; None without spreads.
     fn table_chances(&self, mine: &[Side], opp: Side) -> Option<Vec<f64>> {
-        let theirs = (self.g[WP_LAST_EXACT] >= 0.5)
+        let theirs = (self.plan.win.last_exact)
             .then(|| Worth::of(self.values, &opp))
             .flatten();
         let outlook = Outlook::of(self.values, &opp)?;
@@ -132,10 +119,10 @@ impl GenomeBot {
     }
 
     /// Which of my candidate sides wins more than the first by
-    /// `wp_confidence` standard errors, most of all, over the same
+    /// `CONFIDENCE` standard errors, most of all, over the same
     /// `wp_rollouts` futures (the first when none does).
     fn rolled_out_winner(&self, view: &View, mine: &[Side], opp: Side) -> usize {
-        let rollouts = self.g[WP_ROLLOUTS].round() as u32;
+        let rollouts = self.plan.win.rollouts;
         let c = rollout::compare(
             self.values,
             mine,
@@ -146,7 +133,7 @@ impl GenomeBot {
         );
         (1..mine.len())
             .map(|k| (k, c.edge(k)))
-            .filter(|&(_, (_, z))| z >= f64::from(self.g[WP_CONFIDENCE]))
+            .filter(|&(_, (_, z))| z >= CONFIDENCE)
             .max_by(|a, b| a.1.0.total_cmp(&b.1.0))
             .map_or(0, |(k, _)| k)
     }
@@ -160,12 +147,12 @@ impl GenomeBot {
     /// the opponent's predicted bids once they are read, else the
     /// indifference bid on `value`'s bundle.
     pub(crate) fn bid_for_the_win(&self, view: &View, value: Bid) -> Option<Bid> {
-        if view.rolls_seen < 2 || !in_last(view, self.g[WP_BID_AUCTIONS]) {
+        if view.rolls_seen < 2 || !in_last(view, self.plan.win.bid_auctions) {
             return None;
         }
         let (a, b) = view.roll?.dice?;
-        if self.g[WP_FAST] < 0.5 || in_last(view, self.g[WP_BID_ROLLOUTS]) {
-            let rollouts = self.g[WP_ROLLOUTS].round() as u32;
+        if !self.plan.win.fast {
+            let rollouts = self.plan.win.rollouts;
             let futures = self.rolled_out_futures(view, (a, b), rollouts, 0)?;
             return Some(match self.read(view) {
                 Some(theirs) => futures.best_response(&theirs, value),
@@ -179,7 +166,7 @@ impl GenomeBot {
         };
         // The tables at once decide unless a look ahead is due: always
         // (`wp_lookahead_close` 0), or for a close call.
-        let close = f64::from(self.g[WP_LOOKAHEAD_CLOSE]) / 100.0;
+        let close = f64::from(self.plan.win.lookahead_close) / 100.0;
         if ahead == 0 || close > 0.0 {
             let (bid, lead) = self.normal_futures(view, (a, b), 0)?.choice(&theirs, value);
             if ahead == 0 || lead >= close {
@@ -202,7 +189,7 @@ impl GenomeBot {
             ))
         };
         let ((me_a, opp_b), (me_b, opp_a)) = (sides(a, b)?, sides(b, a)?);
-        if self.g[WP_LAST_EXACT] >= 0.5
+        if self.plan.win.last_exact
             && let Some(got_a) = Settled::after(self.values, &me_a, &opp_b)
         {
             return Some(Futures::settled(
@@ -229,11 +216,12 @@ impl GenomeBot {
     /// before it when that is settled exactly (`wp_last_exact`), nor before
     /// the last `wp_lookahead_auctions`.
     fn lookahead(&self, view: &View) -> u32 {
-        let settled = self.g[WP_LAST_EXACT] >= 0.5 && view.rolls_seen + 1 == AUCTIONS;
-        if view.rolls_seen >= AUCTIONS || settled || !in_last(view, self.g[WP_LOOKAHEAD_AUCTIONS]) {
+        let win = &self.plan.win;
+        let settled = win.last_exact && view.rolls_seen + 1 == AUCTIONS;
+        if view.rolls_seen >= AUCTIONS || settled || !in_last(view, win.lookahead_auctions) {
             0
         } else {
-            self.g[WP_LOOKAHEAD].round() as u32
+            win.lookahead
         }
     }
 
@@ -242,7 +230,7 @@ impl GenomeBot {
     /// sure (nothing random follows): nothing to correct there.
     fn taking(&self, view: &View) -> f64 {
         if view.rolls_seen < AUCTIONS {
-            f64::from(self.g[WP_BID_MARGIN]) / 100.0
+            f64::from(self.plan.win.bid_margin) / 100.0
         } else {
             0.0
         }
@@ -289,14 +277,14 @@ impl GenomeBot {
     /// (`wp_lookahead_pool` rounded down to even), None for fresh bundles:
     /// below 2, or as many as fresh rolls would deal.
     fn pool_size(&self, rounds: u32) -> Option<usize> {
-        let size = (self.g[WP_LOOKAHEAD_POOL].round() as usize) / 2 * 2;
+        let size = (self.plan.win.lookahead_pool as usize) / 2 * 2;
         (size >= 2 && size < 2 * rounds as usize).then_some(size)
     }
 
     /// A look ahead's leaf: the last auction exactly once round 11's puts
     /// are made (`wp_lookahead_exact`), else the tables' margin.
     fn leaf(&self, me: Side, opp: Side) -> Option<Leaf> {
-        if self.g[WP_LOOKAHEAD_EXACT] >= 0.5
+        if self.plan.win.lookahead_exact
             && let Some(settled) = Settled::after(self.values, &me, &opp)
         {
             return Some(Leaf::Settled(settled));
@@ -308,10 +296,11 @@ impl GenomeBot {
     /// factor, skew weight), its mean moved by my edge (`wp_edge`) in each
     /// auction still to come after `me`'s puts.
     fn margin(&self, me: Outlook, opp: Outlook, side: &Side) -> Margin {
-        let factor = f64::from(self.g[WP_SPREAD_FACTOR]);
-        let margin = Margin::between(me, opp, factor).skewed(me, opp, f64::from(self.g[WP_SKEW]));
+        let win = &self.plan.win;
+        let factor = f64::from(win.spread_factor);
+        let margin = Margin::between(me, opp, factor).skewed(me, opp, f64::from(win.skew));
         let left = (AUCTIONS as u32).saturating_sub(side.used.len() + 1);
-        let edge = 1000.0 * f64::from(self.g[WP_EDGE]) * f64::from(left);
+        let edge = 1000.0 * f64::from(win.edge) * f64::from(left);
         Margin {
             mean: margin.mean + edge,
             ..margin
@@ -356,28 +345,28 @@ impl GenomeBot {
     /// with the read off.
     pub(crate) fn read(&self, view: &View) -> Option<Vec<Bid>> {
         let k = view.rolls_seen.checked_sub(1)?;
-        let level = self.g[WP_READ].round();
-        if level == 0.0 {
+        let win = &self.plan.win;
+        if win.read == Read::Off {
             return Some(vec![(*self.predicted.get(k)?)?]);
         }
-        let fit = |tolerance: usize, seen, scale| Fit {
-            tolerance: f64::from(self.g[tolerance]),
+        let fit = |tolerance: f32, seen, scale| Fit {
+            tolerance: f64::from(tolerance),
             seen,
             scale,
         };
         let actual = &view.opp_bids;
-        let scaled = (level >= 2.0)
+        let scaled = (win.read == Read::Scaled)
             .then(|| fitted_scale(&self.predicted, actual))
             .flatten()
-            .map(|s| (&self.predicted, fit(WP_READ_SCALED_TOLERANCE, 2, s)));
+            .map(|s| (&self.predicted, fit(win.read_scaled_tolerance, 2, s)));
         let mut fitting = [
-            (&self.predicted, fit(WP_READ_TOLERANCE, 0, 1.0)),
-            (&self.predicted_own, fit(WP_READ_TOLERANCE, 2, 1.0)),
+            (&self.predicted, fit(win.read_tolerance, 0, 1.0)),
+            (&self.predicted_own, fit(win.read_tolerance, 2, 1.0)),
         ]
         .into_iter()
         .chain(scaled)
         .filter_map(|(p, fit)| Some((p, fit.scale, read_by(p, actual, k, fit)?)));
-        if self.g[WP_READ_PICK] < 0.5 {
+        if win.read_pick == Pick::First {
             return fitting.next().map(|(.., theirs)| theirs);
         }
         // The errors are measured only when they choose.
@@ -463,10 +452,10 @@ impl GenomeBot {
 
 /// Whether the auction at `view` is among the last `n` (a gene's value):
 /// round 12's is the last, round 2's the 11th from the end.
-fn in_last(view: &View, n: f32) -> bool {
+fn in_last(view: &View, n: u32) -> bool {
     (AUCTIONS + 1)
         .checked_sub(view.rolls_seen)
-        .is_some_and(|left| left as f32 <= n)
+        .is_some_and(|left| left <= n as usize)
 }
 
 /// The seed of the futures after this roll's auction: the position's,
@@ -591,6 +580,7 @@ mod tests {
     use super::*;
     use crate::dp::{BidRule, DpBot};
     use crate::game::{BidLog, Put, Strategy};
+    use crate::genome::*;
     use crate::testkit;
 
     fn bot(genome: &Genome) -> GenomeBot {
@@ -684,7 +674,7 @@ mod tests {
         g.genes[WP_READ] = 2.0;
         let mut wp = bot(&g);
         let fit = Fit {
-            tolerance: f64::from(wp.g[WP_READ_TOLERANCE]),
+            tolerance: f64::from(wp.plan.win.read_tolerance),
             seen: 0,
             scale: 1.0,
         };
@@ -792,39 +782,6 @@ mod tests {
             edge += c.edge(1).0;
         }
         assert!(edge > 0.0, "{edge} over {} switched puts", switched.len());
-    }
-
-    #[test]
-    fn only_the_puts_wp_put_lookahead_names_look_ahead_and_they_are_seeded() {
-        with_skews();
-        let mut g = Genome::default();
-        g.genes[WP_FAST] = 1.0;
-        g.genes[WP_PUT_AUCTIONS] = 11.0;
-        g.genes[WP_LOOKAHEAD] = 4.0;
-        let tables = bot(&g);
-        g.genes[WP_PUT_LOOKAHEAD] = 3.0;
-        let ahead = bot(&g);
-        // Followed by 3 or 2 auctions: rounds 9 and 10 (round 11's put
-        // sees the last auction exactly).
-        let rounds: Vec<u32> = (0..=AUCTIONS)
-            .map(|after| ahead.puts_ahead(after))
-            .collect();
-        assert_eq!(rounds, [0, 0, 4, 4, 0, 0, 0, 0, 0, 0, 0, 0, 0]);
-        let (_, puts) = dp_positions(20);
-        let mut differ = 0;
-        for v in &puts {
-            let Holding::Ten(hand) = v.me.holding else {
-                continue;
-            };
-            let chosen = ahead.put_for_the_win(v, hand);
-            assert_eq!(chosen, ahead.put_for_the_win(v, hand), "seeded");
-            let by_tables = tables.put_for_the_win(v, hand);
-            if !(9..=10).contains(&v.rolls_seen) {
-                assert_eq!(chosen, by_tables, "round {}", v.rolls_seen);
-            }
-            differ += usize::from(chosen != by_tables);
-        }
-        assert!(differ >= 1, "no put of rounds 9-10 changed in 20 games");
     }
 
     #[test]

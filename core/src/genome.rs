@@ -1,35 +1,143 @@
 //! The genome: the named, bounded, documented weights of the tuned bot, as
-//! one table (`GENES`) that the TOML reader, the GA, `build.rs` and the bot
-//! all read. Std-only: exported into the submission file.
+//! one table (`GENES`) that the TOML files, the optimisers, `build.rs`,
+//! the budget and the bot all read. Each gene is one definition: its name
+//! (the TOML key), its kind (a real number, a count, a switch or a named
+//! choice), bounds, default, doc and the mechanism it belongs to; the bot
+//! reads a genome only through the typed [`crate::plan::Plan`] decoded
+//! from it once. Std-only: exported into the submission file.
 
-/// One gene: its name (the TOML key), bounds, default and meaning.
+/// One gene: its name (the TOML key), kind, bounds, default, meaning and
+/// mechanism.
 pub struct Gene {
     pub name: &'static str,
     pub min: f64,
     pub max: f64,
     pub default: f64,
     pub doc: &'static str,
-    /// How the bot reads the value: for showing it as the bot plays it
-    /// (the bot's code reads the value itself; this changes no play).
+    /// What values the gene takes: the files write it so, the optimisers
+    /// move it so, the plan decodes it so.
     pub kind: Kind,
+    /// The part of the bot it adjusts; a gene acts only while its
+    /// mechanism is on in the genome (`Plan::runs`).
+    pub mechanism: Mechanism,
 }
 
-/// How the bot reads a gene's value (the GA moves every gene as a real
-/// number; these say what the bot makes of it).
+/// What values a gene takes. The optimisers' vector holds every gene as a
+/// number (a count as a whole number, a switch as 0 or 1, a choice as its
+/// index); a number that is not one of those (from a file written before
+/// the genes were typed, or from a continuous optimiser) is read by
+/// [`Kind::decode`] as the bot always read it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Kind {
     /// A real number.
     Real,
-    /// A whole number: the value rounded to the nearest.
-    Whole,
-    /// A count compared as "at most this many": the value rounded down.
-    AtMost,
-    /// A count compared as "at least this many": the value rounded up.
-    AtLeast,
-    /// On (0.5 and above) or off.
+    /// A whole number; a fraction reads by the rounding given.
+    Count(Rounding),
+    /// On or off (`true`/`false` in files; a number reads on from 0.5).
     Switch,
+    /// One of the named options (by name in files; a number reads as the
+    /// nearest index).
+    Choice(&'static [&'static str]),
 }
 
+/// How a count reads a fraction: the rounding that keeps the old
+/// comparisons ("at most this many", "at least this many") as they were.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Rounding {
+    Nearest,
+    /// "At most this many": rounded down.
+    Down,
+    /// "At least this many": rounded up.
+    Up,
+}
+
+/// The parts of the bot a gene adjusts. A mechanism runs or not in a
+/// genome by other genes' values (`Plan::runs`); its genes act only while
+/// it runs, so an optimiser is offered only those.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Mechanism {
+    /// The put's value: category priorities, the weight of V, the pull
+    /// toward the bonus pace, the penalty for a 0. Always runs.
+    Value,
+    /// How far behind the bonus pace the pull still counts: runs while
+    /// `upper_weight` pulls.
+    BonusChase,
+    /// The bid on the equilibrium: scale, weights, bounds, offsets, the
+    /// best response to a read `dp`, the zero bidder's read. Always runs.
+    Bid,
+    /// The cap by the opponent's largest bid: runs while
+    /// `bid_adapt_margin` leaves a cap below the largest bid.
+    AdaptCap,
+    /// The rounds whose puts and bids are chosen by win probability.
+    /// Always runs (0 rounds: off).
+    WinRounds,
+    /// How win probability is estimated (`wp_fast`): runs while some
+    /// round is chosen by it.
+    Estimate,
+    /// Win probability by rollouts: runs while some round is chosen by it
+    /// and `wp_fast` is off.
+    Rollouts,
+    /// Win probability by the tables: runs while some round is chosen by
+    /// it and `wp_fast` is on.
+    Tables,
+    /// The tables' puts: runs while some put is chosen by the tables.
+    TablePuts,
+    /// The tables' bids: runs while some bid is chosen by the tables.
+    TableBids,
+    /// The tables' bids looking a round ahead: runs while they do
+    /// (`wp_lookahead` above 0).
+    Lookahead,
+    /// Which read of the opponent's bids the bids by win probability
+    /// make: runs while some bid is chosen by win probability.
+    WinBids,
+    /// The read's rules: runs while some bid is chosen by win probability
+    /// and the read is on.
+    Read,
+    /// The read's scaled rule: runs while `wp_read` is `scaled`.
+    ReadScaled,
+}
+
+/// Every mechanism, in the order the docs list them.
+pub const MECHANISMS: [Mechanism; 14] = [
+    Mechanism::Value,
+    Mechanism::BonusChase,
+    Mechanism::Bid,
+    Mechanism::AdaptCap,
+    Mechanism::WinRounds,
+    Mechanism::Estimate,
+    Mechanism::Rollouts,
+    Mechanism::Tables,
+    Mechanism::TablePuts,
+    Mechanism::TableBids,
+    Mechanism::Lookahead,
+    Mechanism::WinBids,
+    Mechanism::Read,
+    Mechanism::ReadScaled,
+];
+
+impl Mechanism {
+    /// Its name in notes and docs.
+    pub fn name(self) -> &'static str {
+        match self {
+            Mechanism::Value => "value",
+            Mechanism::BonusChase => "bonus-chase",
+            Mechanism::Bid => "bid",
+            Mechanism::AdaptCap => "adapt-cap",
+            Mechanism::WinRounds => "win-rounds",
+            Mechanism::Estimate => "estimate",
+            Mechanism::Rollouts => "rollouts",
+            Mechanism::Tables => "tables",
+            Mechanism::TablePuts => "table-puts",
+            Mechanism::TableBids => "table-bids",
+            Mechanism::Lookahead => "lookahead",
+            Mechanism::WinBids => "win-bids",
+            Mechanism::Read => "read",
+            Mechanism::ReadScaled => "read-scaled",
+        }
+    }
+}
+
+/// A real gene of `mechanism`.
 const fn g(name: &'static str, min: f64, max: f64, default: f64, doc: &'static str) -> Gene {
     Gene {
         name,
@@ -38,6 +146,24 @@ const fn g(name: &'static str, min: f64, max: f64, default: f64, doc: &'static s
         default,
         doc,
         kind: Kind::Real,
+        mechanism: Mechanism::Value,
+    }
+}
+
+impl Kind {
+    /// `value` as the bot plays it: a real number as given; a count, a
+    /// switch (0 or 1) or a choice (its index) as the whole number the bot
+    /// always made of it, from the value as the bot holds it (f32).
+    pub fn decode(self, value: f64) -> f64 {
+        let v = value as f32;
+        let whole = match self {
+            Kind::Real => return value,
+            Kind::Count(Rounding::Nearest) | Kind::Choice(_) => v.round(),
+            Kind::Count(Rounding::Down) => v.floor(),
+            Kind::Count(Rounding::Up) => v.ceil(),
+            Kind::Switch => f32::from(u8::from(v >= 0.5)),
+        };
+        f64::from(whole)
     }
 }
 
@@ -47,24 +173,32 @@ impl Gene {
         Gene { kind, ..self }
     }
 
-    /// `value` as the bot plays it: a whole number, on/off, or a real
-    /// number to four or five significant digits.
+    /// The gene in `mechanism`.
+    const fn of(self, mechanism: Mechanism) -> Gene {
+        Gene { mechanism, ..self }
+    }
+
+    /// `value` as the bot plays it: a whole number, on/off, an option's
+    /// name, or a real number to four or five significant digits.
     pub fn shown(&self, value: f64) -> String {
-        // The bot holds genes as f32.
-        let v = value as f32;
+        let whole = self.kind.decode(value);
         match self.kind {
             Kind::Real if value.abs() >= 1000.0 => format!("{value:.0}"),
             Kind::Real if value.abs() >= 100.0 => format!("{value:.1}"),
             Kind::Real if value.abs() >= 10.0 => format!("{value:.2}"),
             Kind::Real => format!("{value:.3}"),
-            Kind::Whole => format!("{}", v.round()),
-            Kind::AtMost => format!("{}", v.floor()),
-            Kind::AtLeast => format!("{}", v.ceil()),
-            Kind::Switch if v >= 0.5 => "on".into(),
+            Kind::Count(_) => format!("{whole}"),
+            Kind::Switch if whole == 1.0 => "on".into(),
             Kind::Switch => "off".into(),
+            Kind::Choice(names) => names[whole as usize].into(),
         }
     }
 }
+
+/// The options of `wp_read`.
+const READS: [&str; 3] = ["off", "rules", "scaled"];
+/// The options of `wp_read_pick`.
+const PICKS: [&str; 2] = ["first", "closest"];
 
 const PRIO_DOC: &str = "thousands of points added to a put into this category (positive: use it sooner; negative: save it for later)";
 
@@ -105,7 +239,8 @@ pub const GENES: &[Gene] = &[
         40.0,
         10.0,
         "how far behind the bonus pace (thousands) the bot still counts upper progress; further behind, upper_weight is ignored",
-    ),
+    )
+    .of(Mechanism::BonusChase),
     g(
         "zero_penalty",
         0.0,
@@ -119,64 +254,73 @@ pub const GENES: &[Gene] = &[
         2.0,
         1.0,
         "multiplies the equilibrium bid (my value difference between the bundles + the opponent's) / 4",
-    ),
+    )
+    .of(Mechanism::Bid),
     g(
         "bid_opp_weight",
         0.0,
         2.0,
         1.0,
         "weight of the opponent's value difference in the bid (my difference counts 1)",
-    ),
-    g("bid_cap", 0.0, 100000.0, 100000.0, "largest bid"),
+    )
+    .of(Mechanism::Bid),
+    g("bid_cap", 0.0, 100000.0, 100000.0, "largest bid").of(Mechanism::Bid),
     g(
         "bid_offset",
         0.0,
         3000.0,
         0.0,
         "added to every bid on a contested bundle (wins ties against round numbers)",
-    ),
+    )
+    .of(Mechanism::Bid),
     g(
         "bid_rounds",
         -1.0,
         1.0,
         0.0,
         "bid change with rounds left: bids x (1 + bid_rounds x (rounds_left - 6) / 6)",
-    ),
+    )
+    .of(Mechanism::Bid),
     g(
         "bid_lead",
         -2.0,
         2.0,
         0.0,
         "bid change with the score lead: bids x (1 - bid_lead x lead / 100000); positive bids less when ahead",
-    ),
+    )
+    .of(Mechanism::Bid),
     g(
         "bid_follow",
         0.0,
         1.5,
         0.0,
         "when contested, bid at least this times the opponent's mean bid so far",
-    ),
+    )
+    .of(Mechanism::Bid),
     g(
         "bid_best_response",
         0.0,
         1.0,
         0.0,
         "trust in predicting the opponent's bid as dp's (once two of its bids matched): then bid just over it to win a bundle worth that, else on its bundle just under it, times this, to lose and be paid (0: off)",
-    ),
+    )
+    .of(Mechanism::Bid),
     g(
         "bid_adapt_mult",
         0.0,
         5.0,
         5.0,
         "after two rounds, bid at most this times the opponent's largest bid so far, plus bid_adapt_margin",
-    ),
+    )
+    .of(Mechanism::AdaptCap),
     g(
         "bid_adapt_margin",
         0.0,
         100000.0,
         100000.0,
         "see bid_adapt_mult: the margin over the opponent's scaled largest bid (100000: no cap)",
-    ),
+    )
+    .of(Mechanism::Bid),
     g(
         "bid_read_zero",
         0.0,
@@ -184,7 +328,8 @@ pub const GENES: &[Gene] = &[
         0.0,
         "once the opponent has bid 0 in this many rounds and never more, bid 1 on the bundle the signed bid names (the one that gains me most over the opponent, counting what it gets): 1 beats 0, so every auction is won for 1 point (0: off)",
     )
-    .reads(Kind::AtLeast),
+    .reads(Kind::Count(Rounding::Up))
+    .of(Mechanism::Bid),
     g(
         "wp_put_auctions",
         0.0,
@@ -192,7 +337,8 @@ pub const GENES: &[Gene] = &[
         0.0,
         "puts by win probability when at most this many auctions follow them (0: off, the exact value's put; 2: the puts of rounds 10 and 11; 11: every put): the genome's best puts are compared by P(win) against the opponent's put by value, from the tables (wp_fast) or in wp_rollouts seeded futures each, both players as dp, and the one that wins most is put",
     )
-    .reads(Kind::AtMost),
+    .reads(Kind::Count(Rounding::Down))
+    .of(Mechanism::WinRounds),
     g(
         "wp_rollouts",
         50.0,
@@ -200,7 +346,8 @@ pub const GENES: &[Gene] = &[
         1000.0,
         "futures played out per win-probability put (on the same dice for every candidate); the cost of a put grows with it",
     )
-    .reads(Kind::Whole),
+    .reads(Kind::Count(Rounding::Nearest))
+    .of(Mechanism::Rollouts),
     g(
         "wp_bid_auctions",
         0.0,
@@ -208,68 +355,59 @@ pub const GENES: &[Gene] = &[
         0.0,
         "bids by win probability in this many last auctions (0: off): futures after the auction (wp_rollouts, both players as dp) when I receive A and when B; against a read opponent (see wp_read_tolerance) the bid of most P(win) against its predicted bids, otherwise the indifference bid, where winning and losing the auction win the game equally often",
     )
-    .reads(Kind::AtMost),
+    .reads(Kind::Count(Rounding::Down))
+    .of(Mechanism::WinRounds),
     g(
         "wp_read_tolerance",
         0.0,
         5000.0,
         100.0,
         "how far a rule's predictions of the opponent's bids may be off before the read drops the rule for the game (see wp_read)",
-    ),
+    )
+    .of(Mechanism::Read),
     g(
         "wp_read",
         0.0,
         2.0,
         1.0,
-        "how the opponent's bids are read: 0 not at all (always predicted as the signed equilibrium on my table); 1 by the signed rule while none of its predictions this game was off by more than wp_read_tolerance, else by the own-bundle rule once it predicted two bids and none further off, else not (the indifference bid); 2 as 1, then by the signed rule times the factor that fits the bids seen (a scaled or a zero bidder), within wp_read_scaled_tolerance. A read rule's next bid is its prediction plus one of the errors it made",
+        "how the opponent's bids are read: off, not at all (always predicted as the signed equilibrium on my table); rules, by the signed rule while none of its predictions this game was off by more than wp_read_tolerance, else by the own-bundle rule once it predicted two bids and none further off, else not (the indifference bid); scaled, as rules, then by the signed rule times the factor that fits the bids seen (a scaled or a zero bidder), within wp_read_scaled_tolerance. A read rule's next bid is its prediction plus one of the errors it made",
     )
-    .reads(Kind::Whole),
+    .reads(Kind::Choice(&READS))
+    .of(Mechanism::WinBids),
     g(
         "wp_read_scaled_tolerance",
         0.0,
         5000.0,
         5.0,
-        "how far the scaled rule's predictions (wp_read 2) may be off before the read drops it for the game: tighter than wp_read_tolerance, since a factor fitted on loose predictions predicts badly",
-    ),
+        "how far the scaled rule's predictions (wp_read scaled) may be off before the read drops it for the game: tighter than wp_read_tolerance, since a factor fitted on loose predictions predicts badly",
+    )
+    .of(Mechanism::ReadScaled),
     g(
         "wp_read_pick",
         0.0,
         1.0,
         0.0,
-        "how the read picks among the rules that fit the opponent's bids (see wp_read): 0 the first (signed, then own-bundle, then scaled); 1 the one whose predictions were off by least on average, so an own-bundle bidder is read by its own rule even when the signed rule is within the tolerance",
+        "how the read picks among the rules that fit the opponent's bids (see wp_read): first, the first (signed, then own-bundle, then scaled); closest, the one whose predictions were off by least on average, so an own-bundle bidder is read by its own rule even when the signed rule is within the tolerance",
     )
-    .reads(Kind::Switch),
+    .reads(Kind::Choice(&PICKS))
+    .of(Mechanism::Read),
     g(
         "wp_fast",
         0.0,
         1.0,
         0.0,
-        "how puts and bids by win probability (in the rounds wp_put_auctions and wp_bid_auctions choose) estimate P(win): 1 from the tables (wp_normal: each final total normal, mean by V, variance by the spread table, the margin's variance times wp_spread_factor), a few lookups a candidate, and round 12's put too; 0 by rollouts (wp_rollouts futures each, the reference)",
+        "how puts and bids by win probability (in the rounds wp_put_auctions and wp_bid_auctions choose) estimate P(win): on, from the tables (wp_normal: each final total normal, mean by V, variance by the spread table, the margin's variance times wp_spread_factor), a few lookups a candidate, and round 12's put too; off, by rollouts (wp_rollouts futures each, the reference)",
     )
-    .reads(Kind::Switch),
+    .reads(Kind::Switch)
+    .of(Mechanism::Estimate),
     g(
         "wp_spread_factor",
         0.1,
         1.5,
         0.4,
         "with wp_fast: the margin's variance as this factor times the sum of the two players' solitaire variances (the auctions to come split each roll's bundles between them)",
-    ),
-    g(
-        "wp_put_rollouts",
-        0.0,
-        11.0,
-        0.0,
-        "with wp_fast: the puts followed by this many auctions or fewer (but 0) are still chosen by rollouts, whose futures see the shape of what is left (an all-or-nothing category), not only its mean and spread",
     )
-    .reads(Kind::AtMost),
-    g(
-        "wp_bid_rollouts",
-        0.0,
-        11.0,
-        0.0,
-        "with wp_fast: the bids of the last this many auctions are still chosen from rollouts (wp_rollouts futures), the reference",
-    )
-    .reads(Kind::AtMost),
+    .of(Mechanism::Tables),
     g(
         "wp_last_exact",
         0.0,
@@ -277,28 +415,32 @@ pub const GENES: &[Gene] = &[
         1.0,
         "with wp_fast: round 11's put and bid see the last auction exactly (last_auction: both players as dp settle it at ½ (Y(A) + Y(B)), Y over the 252 bundles), not by the normal model",
     )
-    .reads(Kind::Switch),
+    .reads(Kind::Switch)
+    .of(Mechanism::Tables),
     g(
         "wp_skew",
         0.0,
         2.0,
         0.0,
         "with wp_fast: the normal model's Edgeworth correction by the margin's skewness (the third-moment table, two solitaire totals' difference) times this; 0 is the plain normal",
-    ),
+    )
+    .of(Mechanism::Tables),
     g(
         "wp_put_margin",
         0.0,
         5.0,
         0.0,
         "with wp_fast: a put other than the best by value is made only when the tables give it this many points (of 100) of P(win) more",
-    ),
+    )
+    .of(Mechanism::TablePuts),
     g(
         "wp_bid_margin",
         0.0,
         3.0,
         0.0,
         "with wp_fast: the tables' bid takes a bundle the opponent bids on too only when that wins this many points (of 100) of P(win) more (the normal model leans toward taking)",
-    ),
+    )
+    .of(Mechanism::TableBids),
     g(
         "wp_lookahead",
         0.0,
@@ -306,14 +448,16 @@ pub const GENES: &[Gene] = &[
         0.0,
         "with wp_fast: the tables' bids (not the last auction's) play the next round this many times (seeded by the position, both players as dp, each roll settled by either coin, the same rolls for either award) and take the tables after each, so the next roll's shared bundles and its shape are played, not modelled; the margin now corrects the leaves' drift (a control variate). 0: the tables at once. Each roll costs about four puts' search",
     )
-    .reads(Kind::Whole),
+    .reads(Kind::Count(Rounding::Nearest))
+    .of(Mechanism::TableBids),
     g(
         "wp_lookahead_close",
         0.0,
         10.0,
         0.0,
         "with wp_lookahead: look ahead only for a close call, when the tables' best bid wins less than this many points (of 100) of P(win) more than the next best that differs (0: for every bid)",
-    ),
+    )
+    .of(Mechanism::Lookahead),
     g(
         "wp_lookahead_auctions",
         0.0,
@@ -321,7 +465,8 @@ pub const GENES: &[Gene] = &[
         11.0,
         "with wp_lookahead: look ahead only in the last this many auctions (11: from round 2, every auction a look ahead can serve). The early rounds' look ahead is the dearest: a put's search grows with the categories left",
     )
-    .reads(Kind::AtMost),
+    .reads(Kind::Count(Rounding::Down))
+    .of(Mechanism::Lookahead),
     g(
         "wp_lookahead_exact",
         0.0,
@@ -329,14 +474,16 @@ pub const GENES: &[Gene] = &[
         0.0,
         "with wp_lookahead: round 10's bid takes its look ahead's leaves (both sides after round 11's puts) by the last auction exactly (as wp_last_exact: its shape, not only a mean and a spread), not by the normal model; 0 off",
     )
-    .reads(Kind::Switch),
+    .reads(Kind::Switch)
+    .of(Mechanism::Lookahead),
     g(
         "wp_edge",
         -2.0,
         2.0,
         0.0,
         "with wp_fast: thousands of points added to the tables' margin per auction still to come, the edge I expect to gain in each over the opponent beyond my value (positive: plays as the favourite, safer when ahead and less desperate behind; 0 off)",
-    ),
+    )
+    .of(Mechanism::Tables),
     g(
         "wp_lookahead_pool",
         0.0,
@@ -344,31 +491,35 @@ pub const GENES: &[Gene] = &[
         0.0,
         "with wp_lookahead: its rolls pair bundles from a pool of this many (rounded down to even), each bundle searched once by both players and met in about 2 wp_lookahead / pool rolls (a round-robin schedule), instead of two fresh bundles a roll: 2 searches a bundle instead of 4 a roll, the same rolls for either award. Below 2, or 2 wp_lookahead or more: fresh bundles",
     )
-    .reads(Kind::Whole),
-    g(
-        "wp_put_lookahead",
-        0.0,
-        11.0,
-        0.0,
-        "with wp_fast and wp_lookahead: the puts followed by this many auctions or fewer (from two: round 11's sees the last auction exactly) compare their candidates a round ahead: the next round played wp_lookahead times from each, the same rolls for every candidate, the leaves as the bids' (wp_lookahead_exact); 0 off",
-    )
-    .reads(Kind::AtMost),
-    g(
-        "wp_confidence",
-        0.0,
-        4.0,
-        2.0,
-        "a put other than the best by value is made only when its win-probability edge is this many standard errors above 0 (paired over the same futures)",
-    ),
+    .reads(Kind::Count(Rounding::Nearest))
+    .of(Mechanism::Lookahead),
 ];
 
 /// Genes that were dropped, with why. Genome files that still name one
 /// read as before with the gene ignored (old runs and hall-of-fame files
 /// stay readable); nothing writes them.
-pub const RETIRED: &[(&str, &str)] = &[(
-    "bid_no_conflict",
-    "scaled the bid when the opponent was predicted to want the other bundle; on the signed rule both players bid the sum's bundle, so it never acted (strength-7 with it at 0.42 or 1.0: 53.4 % and 53.3 % against dp, 2 000 paired games, seed 11)",
-)];
+pub const RETIRED: &[(&str, &str)] = &[
+    (
+        "bid_no_conflict",
+        "scaled the bid when the opponent was predicted to want the other bundle; on the signed rule both players bid the sum's bundle, so it never acted (strength-7 with it at 0.42 or 1.0: 53.4 % and 53.3 % against dp, 2 000 paired games, seed 11)",
+    ),
+    (
+        "wp_put_rollouts",
+        "with wp_fast, handed the last puts back to rollouts; at its default (0, off) in all 115 committed genome files, never moved by a run",
+    ),
+    (
+        "wp_bid_rollouts",
+        "with wp_fast, handed the last bids back to rollouts; at its default (0, off) in all 115 committed genome files, never moved by a run",
+    ),
+    (
+        "wp_put_lookahead",
+        "with wp_lookahead, compared the puts a round ahead; at its default (0, off) in all 115 committed genome files, never moved by a run",
+    ),
+    (
+        "wp_confidence",
+        "the standard errors a rollout put's edge needed; at its default (2) in all 115 committed genome files, never moved by a run: the rollout puts keep 2 (`CONFIDENCE`)",
+    ),
+];
 
 /// Whether `name` is a retired gene.
 pub fn is_retired(name: &str) -> bool {
@@ -424,11 +575,8 @@ pub const BID_ADAPT_MARGIN: usize = gene_index("bid_adapt_margin");
 pub const BID_READ_ZERO: usize = gene_index("bid_read_zero");
 pub const WP_PUT_AUCTIONS: usize = gene_index("wp_put_auctions");
 pub const WP_ROLLOUTS: usize = gene_index("wp_rollouts");
-pub const WP_CONFIDENCE: usize = gene_index("wp_confidence");
 pub const WP_FAST: usize = gene_index("wp_fast");
 pub const WP_SPREAD_FACTOR: usize = gene_index("wp_spread_factor");
-pub const WP_PUT_ROLLOUTS: usize = gene_index("wp_put_rollouts");
-pub const WP_BID_ROLLOUTS: usize = gene_index("wp_bid_rollouts");
 pub const WP_LAST_EXACT: usize = gene_index("wp_last_exact");
 pub const WP_SKEW: usize = gene_index("wp_skew");
 pub const WP_PUT_MARGIN: usize = gene_index("wp_put_margin");
@@ -437,7 +585,6 @@ pub const WP_LOOKAHEAD: usize = gene_index("wp_lookahead");
 pub const WP_LOOKAHEAD_CLOSE: usize = gene_index("wp_lookahead_close");
 pub const WP_LOOKAHEAD_AUCTIONS: usize = gene_index("wp_lookahead_auctions");
 pub const WP_LOOKAHEAD_EXACT: usize = gene_index("wp_lookahead_exact");
-pub const WP_PUT_LOOKAHEAD: usize = gene_index("wp_put_lookahead");
 pub const WP_LOOKAHEAD_POOL: usize = gene_index("wp_lookahead_pool");
 pub const WP_EDGE: usize = gene_index("wp_edge");
 pub const WP_BID_AUCTIONS: usize = gene_index("wp_bid_auctions");
@@ -474,10 +621,12 @@ impl Genome {
         GENES.iter().position(|g| g.name == name)
     }
 
-    /// Clamps every gene into its bounds.
+    /// Every gene clamped into its bounds and decoded as the bot plays it
+    /// (a count, a switch, a choice: a whole number; see [`Kind::decode`]):
+    /// the genome an optimiser proposes, as the files hold it.
     pub fn clamped(mut self) -> Genome {
         for (v, g) in self.genes.iter_mut().zip(GENES.iter()) {
-            *v = v.clamp(g.min, g.max);
+            *v = g.kind.decode(v.clamp(g.min, g.max));
         }
         self
     }
@@ -499,22 +648,57 @@ mod tests {
             "at most: rounded down"
         );
         assert_eq!(shown(BID_READ_ZERO, 2.4731), "3", "at least: rounded up");
-        assert_eq!(shown(WP_READ, 0.7638), "1", "a whole number: rounded");
+        assert_eq!(shown(WP_READ, 0.7638), "rules", "a choice: the nearest");
+        assert_eq!(shown(WP_READ, 2.0), "scaled");
+        assert_eq!(shown(WP_READ_PICK, 0.0842), "first");
         assert_eq!(shown(WP_LAST_EXACT, 0.9892), "on");
         assert_eq!(shown(WP_FAST, 0.4999), "off");
         assert_eq!(shown(PRIO + 5, 3.35749), "3.357");
         assert_eq!(shown(BID_CAP, 98318.17), "98318");
         assert_eq!(shown(WP_READ_TOLERANCE, 0.6065), "0.607");
         assert_eq!(shown(WP_READ_TOLERANCE, 262.93), "262.9");
-        // Counts and switches have whole bounds and defaults; switches 0–1.
+    }
+
+    #[test]
+    fn discrete_genes_have_whole_bounds_and_defaults_that_decode_to_themselves() {
         for g in GENES.iter().filter(|g| g.kind != Kind::Real) {
-            let whole = [g.min, g.max, g.default].iter().all(|v| v.fract() == 0.0);
-            assert!(whole, "{}", g.name);
-            assert!(
-                g.kind != Kind::Switch || (g.min, g.max) == (0.0, 1.0),
-                "{}",
-                g.name
-            );
+            for v in [g.min, g.max, g.default] {
+                assert_eq!(g.kind.decode(v), v, "{}", g.name);
+            }
+            match g.kind {
+                Kind::Switch => assert_eq!((g.min, g.max), (0.0, 1.0), "{}", g.name),
+                Kind::Choice(names) => {
+                    assert_eq!(
+                        (g.min, g.max),
+                        (0.0, names.len() as f64 - 1.0),
+                        "{}",
+                        g.name
+                    )
+                }
+                _ => {}
+            }
+        }
+    }
+
+    #[test]
+    fn a_fraction_decodes_as_the_bot_always_read_it() {
+        let count = |r| Kind::Count(r);
+        assert_eq!(count(Rounding::Down).decode(10.97), 10.0);
+        assert_eq!(count(Rounding::Up).decode(2.03), 3.0);
+        assert_eq!(count(Rounding::Nearest).decode(8.3164), 8.0);
+        assert_eq!(Kind::Switch.decode(0.5), 1.0);
+        assert_eq!(Kind::Switch.decode(0.4999), 0.0);
+        assert_eq!(Kind::Choice(&READS).decode(0.6297), 1.0);
+        assert_eq!(Kind::Real.decode(0.6297), 0.6297);
+    }
+
+    #[test]
+    fn every_mechanism_owns_a_gene_and_no_retired_name_is_a_gene() {
+        for m in MECHANISMS {
+            assert!(GENES.iter().any(|g| g.mechanism == m), "{}", m.name());
+        }
+        for (name, _) in RETIRED {
+            assert_eq!(Genome::index_of(name), None, "{name}");
         }
     }
 

@@ -10,14 +10,16 @@ use crate::dp::{
     BidRule, bundle_toward, bundle_values, last_category, shaped_bundle_values, signed_equilibrium,
 };
 use crate::game::{Card, Holding, Put, Strategy, View, put_of};
-use crate::genome::*;
-use crate::rules::{AUCTIONS, Bid, Bundle, CATEGORIES, Category, MAX_BID};
+use crate::genome::{Genome, N_GENES};
+use crate::plan::Plan;
+use crate::rules::{AUCTIONS, Bid, Bundle, Category, MAX_BID};
 use crate::tables::Hand10;
 use crate::value::{BestMove, NextRows, ValueTable};
 
 /// The genome bot.
 pub struct GenomeBot {
-    pub(crate) g: [f32; N_GENES],
+    /// The genome, decoded.
+    pub(crate) plan: Plan,
     pub(crate) values: &'static ValueTable,
     /// Every put gene at its neutral default: puts are valued exactly, with
     /// no shaping to build (the values are the same to the bit).
@@ -35,13 +37,10 @@ const CHECKED_PREDICTION: u32 = 1000;
 
 impl GenomeBot {
     pub fn new(genome: &Genome, values: &'static ValueTable) -> GenomeBot {
-        let g = genome.genes.map(|x| x as f32);
-        let exact_puts = g[PRIO..PRIO + CATEGORIES].iter().all(|&p| p == 0.0)
-            && g[ZERO_PENALTY] == 0.0
-            && g[UPPER_WEIGHT] == 0.0
-            && g[FUTURE_WEIGHT] == 1.0;
+        let plan = Plan::of(genome);
+        let exact_puts = plan.exact_puts();
         GenomeBot {
-            g,
+            plan,
             values,
             exact_puts,
             predicted: [None; AUCTIONS],
@@ -53,15 +52,15 @@ impl GenomeBot {
     /// `pace` points ahead of the bonus pace (None once the bonus is
     /// settled). 0 for the default genome.
     fn adjustment(&self, pace: Option<i32>, c: Category, points: i32) -> f32 {
-        let g = &self.g;
-        let mut v = 1000.0 * g[PRIO + c.index()];
+        let g = &self.plan.value;
+        let mut v = 1000.0 * g.priority[c.index()];
         if points == 0 {
-            v -= 1000.0 * g[ZERO_PENALTY];
+            v -= 1000.0 * g.zero_penalty;
         }
         if let (Some(face), Some(pace)) = (c.face(), pace) {
             let ahead = points - 3000 * i32::from(face);
-            if (pace + ahead) as f32 >= -1000.0 * g[BONUS_CHASE] {
-                v += g[UPPER_WEIGHT] * ahead as f32;
+            if (pace + ahead) as f32 >= -1000.0 * g.bonus_chase {
+                v += g.upper_weight * ahead as f32;
             }
         }
         v
@@ -73,7 +72,7 @@ impl GenomeBot {
             return rows;
         }
         let pace = (!card.bonus_settled()).then(|| card.upper_pace());
-        rows.shaped(self.g[FUTURE_WEIGHT], |c, points| {
+        rows.shaped(self.plan.value.future_weight, |c, points| {
             self.adjustment(pace, c, points)
         })
     }
@@ -97,7 +96,7 @@ impl GenomeBot {
     /// Whether the opponent's bids are predicted (for the best response or
     /// the bid by win probability).
     fn predicts(&self) -> bool {
-        self.g[BID_BEST_RESPONSE] > 0.0 || self.g[WP_BID_AUCTIONS] > 0.0
+        self.plan.bid.best_response > 0.0 || self.plan.win.bid_auctions > 0
     }
 
     /// `bid` at 1, once the opponent has bid 0 in at least `bid_read_zero`
@@ -108,9 +107,8 @@ impl GenomeBot {
     /// more instead cost a third of the margin against sample 4C (200
     /// games, seed 5: 86 116 → 58 406).
     fn against_zero_bidder(&self, view: &View, bid: Bid) -> Bid {
-        let (rounds, bids) = (self.g[BID_READ_ZERO], &view.opp_bids);
-        let zero =
-            rounds > 0.0 && bids.len() as f32 >= rounds && bids.iter().all(|b| b.amount == 0);
+        let (rounds, bids) = (self.plan.bid.read_zero as usize, &view.opp_bids);
+        let zero = rounds > 0 && bids.len() >= rounds && bids.iter().all(|b| b.amount == 0);
         if zero { Bid { amount: 1, ..bid } } else { bid }
     }
 
@@ -147,7 +145,7 @@ impl GenomeBot {
             if let Some(slot) = self.predicted_own.get_mut(k) {
                 *slot = Some(BidRule::OwnBundle.bid(theirs, exact_mine));
             }
-            if self.g[BID_BEST_RESPONSE] > 0.0
+            if self.plan.bid.best_response > 0.0
                 && let Some(bid) = self.best_response(view, mine, theirs, predicted)
             {
                 return bid;
@@ -160,26 +158,26 @@ impl GenomeBot {
     /// and for the opponent, its gap weighted by `bid_opp_weight`), scaled
     /// and bounded by the bid genes.
     fn equilibrium_with_genes(&self, view: &View, mine: f32, theirs: f32) -> Bid {
-        let g = &self.g;
-        let d = signed_equilibrium(mine, g[BID_OPP_WEIGHT] * theirs);
-        let mut amount = d.abs() * g[BID_SCALE];
+        let g = &self.plan.bid;
+        let d = signed_equilibrium(mine, g.opp_weight * theirs);
+        let mut amount = d.abs() * g.scale;
         let rounds_left = (AUCTIONS + 1) as f32 - view.rolls_seen as f32;
         let lead = (view.me.total() - view.opp.total()) as f32;
-        amount *= (1.0 + g[BID_ROUNDS] * (rounds_left - 6.0) / 6.0).max(0.0);
-        amount *= (1.0 - g[BID_LEAD] * lead / 100_000.0).max(0.0);
+        amount *= (1.0 + g.rounds * (rounds_left - 6.0) / 6.0).max(0.0);
+        amount *= (1.0 - g.lead * lead / 100_000.0).max(0.0);
         // On the signed rule every bundle is contested: an opponent valuing
         // as I do bids the same bundle.
         let bids = &view.opp_bids;
         if !bids.is_empty() {
             let mean = bids.iter().map(|b| b.amount as f32).sum::<f32>() / bids.len() as f32;
-            amount = amount.max(g[BID_FOLLOW] * mean);
+            amount = amount.max(g.follow * mean);
         }
-        amount += g[BID_OFFSET];
+        amount += g.offset;
         if view.opp_bids.len() >= 2 {
             let max_seen = view.opp_bids.iter().map(|b| b.amount).max().unwrap_or(0) as f32;
-            amount = amount.min(g[BID_ADAPT_MULT] * max_seen + g[BID_ADAPT_MARGIN]);
+            amount = amount.min(g.adapt_mult * max_seen + g.adapt_margin);
         }
-        let amount = amount.round().min(g[BID_CAP]).clamp(0.0, MAX_BID as f32);
+        let amount = amount.round().min(g.cap).clamp(0.0, MAX_BID as f32);
         Bid {
             bundle: bundle_toward(d),
             amount: amount as u32,
@@ -221,7 +219,7 @@ impl GenomeBot {
             return None;
         }
         let expected = predicted.amount as f32;
-        let under = (self.g[BID_BEST_RESPONSE] * trust * (expected - 1.0)).floor();
+        let under = (self.plan.bid.best_response * trust * (expected - 1.0)).floor();
         let toward = match predicted.bundle {
             Bundle::A => 1.0,
             Bundle::B => -1.0,
@@ -279,6 +277,7 @@ pub fn serve_stdio(
 mod tests {
     use super::*;
     use crate::dp::DpBot;
+    use crate::genome::*;
     use crate::rules::{CategorySet, score_dice};
     use crate::tables::tables;
     use crate::testkit;

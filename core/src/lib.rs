@@ -15,6 +15,7 @@ pub mod genome;
 pub mod genome_bot;
 pub mod last_auction;
 pub mod outlook;
+pub mod plan;
 pub mod protocol;
 pub mod rollout;
 pub mod rules;

@@ -4,7 +4,7 @@
 
 use std::fmt;
 use std::path::Path;
-use yacht_core::genome::{GENES, Genome, is_retired};
+use yacht_core::genome::{GENES, Gene, Genome, Kind, is_retired};
 
 /// A bad genome file: where and what.
 #[derive(Debug, Clone, PartialEq)]
@@ -149,18 +149,8 @@ pub fn parse_genome_read(text: &str, file: &str) -> Result<GenomeRead, GenomeErr
                 "unknown field (see params/default.toml for the list)".into(),
             ));
         };
-        let v = match value {
-            toml::Value::Float(f) => *f,
-            toml::Value::Integer(n) => *n as f64,
-            other => {
-                return Err(err(
-                    line,
-                    Some(key),
-                    format!("expected a number, found {}", other.type_str()),
-                ));
-            }
-        };
         let g = &GENES[i];
+        let v = value_of(g, value).map_err(|m| err(line, Some(key), m))?;
         if !(g.min..=g.max).contains(&v) || v.is_nan() {
             return Err(err(
                 line,
@@ -168,7 +158,10 @@ pub fn parse_genome_read(text: &str, file: &str) -> Result<GenomeRead, GenomeErr
                 format!("{v} is outside [{}, {}]", g.min, g.max),
             ));
         }
-        genome.genes[i] = v;
+        // Decoded once, as the bot plays it (a number for a count, a
+        // switch or a choice, from a file written before the genes were
+        // typed, reads as the bot always read it).
+        genome.genes[i] = g.kind.decode(v);
         set[i] = true;
     }
     if !set.contains(&true) {
@@ -189,6 +182,58 @@ pub fn parse_genome_read(text: &str, file: &str) -> Result<GenomeRead, GenomeErr
     Ok(GenomeRead { genome, defaulted })
 }
 
+/// A gene's value as a file gives it: a number for any gene; for a
+/// switch also `true`/`false`, for a choice also an option's name.
+fn value_of(g: &Gene, value: &toml::Value) -> Result<f64, String> {
+    match (value, g.kind) {
+        (toml::Value::Float(f), _) => Ok(*f),
+        (toml::Value::Integer(n), _) => Ok(*n as f64),
+        (toml::Value::Boolean(on), Kind::Switch) => Ok(f64::from(u8::from(*on))),
+        (toml::Value::String(name), Kind::Choice(names)) => names
+            .iter()
+            .position(|n| n == name)
+            .map(|i| i as f64)
+            .ok_or_else(|| format!("\"{name}\" is not one of {}", names.join(", "))),
+        (other, kind) => Err(format!(
+            "expected {}, found {}",
+            expected(kind),
+            other.type_str()
+        )),
+    }
+}
+
+/// What a gene of `kind` is written as, in words.
+fn expected(kind: Kind) -> String {
+    match kind {
+        Kind::Real => "a number".into(),
+        Kind::Count(_) => "a whole number".into(),
+        Kind::Switch => "true or false".into(),
+        Kind::Choice(names) => format!("one of {}", names.join(", ")),
+    }
+}
+
+/// A gene's value as its kind is written: a real number in full, a count
+/// as a whole number, a switch as `true`/`false`, a choice by name.
+fn written(g: &Gene, v: f64) -> String {
+    let whole = g.kind.decode(v);
+    match g.kind {
+        Kind::Real => format!("{v:?}"),
+        Kind::Count(_) => format!("{}", whole as i64),
+        Kind::Switch => format!("{}", whole == 1.0),
+        Kind::Choice(names) => format!("{:?}", names[whole as usize]),
+    }
+}
+
+/// The bounds in a gene's comment line: the range, or the options.
+fn bounds(g: &Gene) -> String {
+    match g.kind {
+        Kind::Real => format!("[{}, {}]", g.min, g.max),
+        Kind::Count(_) => format!("[{}, {}] whole", g.min, g.max),
+        Kind::Switch => "(true or false)".into(),
+        Kind::Choice(names) => format!("({})", names.join(" | ")),
+    }
+}
+
 /// Writes a genome as TOML: an optional header (each line becomes a `#`
 /// comment), then every gene with its meaning and bounds.
 pub fn genome_to_toml(genome: &Genome, header: &str) -> String {
@@ -199,10 +244,13 @@ pub fn genome_to_toml(genome: &Genome, header: &str) -> String {
     if !header.is_empty() {
         s.push('\n');
     }
-    for (g, v) in GENES.iter().zip(genome.genes.iter()) {
+    for (g, &v) in GENES.iter().zip(genome.genes.iter()) {
         s.push_str(&format!(
-            "# {} [{}, {}]\n{} = {:?}\n",
-            g.doc, g.min, g.max, g.name, v
+            "# {} {}\n{} = {}\n",
+            g.doc,
+            bounds(g),
+            g.name,
+            written(g, v)
         ));
     }
     s
@@ -222,6 +270,40 @@ mod tests {
         let back = parse_genome(&text, "x.toml").unwrap();
         assert_eq!(back, g);
         assert_eq!(genome_to_toml(&back, "header line\n\nsecond"), text);
+    }
+
+    #[test]
+    fn genes_are_written_by_kind_and_old_numbers_still_load() {
+        use yacht_core::genome::{WP_FAST, WP_LOOKAHEAD_POOL, WP_PUT_AUCTIONS, WP_READ};
+        let mut g = Genome::default();
+        g.genes[WP_PUT_AUCTIONS] = 11.0;
+        g.genes[WP_FAST] = 1.0;
+        g.genes[WP_READ] = 2.0;
+        let text = genome_to_toml(&g, "");
+        for line in [
+            "wp_put_auctions = 11\n",
+            "wp_fast = true\n",
+            "wp_read = \"scaled\"\n",
+        ] {
+            assert!(text.contains(line), "{line}");
+        }
+        assert_eq!(parse_genome(&text, "x.toml").unwrap(), g);
+        // A file of numbers reads as the bot always read them.
+        let old =
+            "wp_put_auctions = 10.97\nwp_fast = 0.6\nwp_read = 0.63\nwp_lookahead_pool = 8.3\n";
+        let read = parse_genome(old, "old.toml").unwrap();
+        let got = [WP_PUT_AUCTIONS, WP_FAST, WP_READ, WP_LOOKAHEAD_POOL].map(|i| read.genes[i]);
+        assert_eq!(got, [10.0, 1.0, 1.0, 8.0]);
+        let e = parse_genome("wp_read = \"sometimes\"\n", "c.toml").unwrap_err();
+        assert_eq!(
+            e.to_string(),
+            "c.toml:1: field `wp_read`: \"sometimes\" is not one of off, rules, scaled"
+        );
+        let e = parse_genome("wp_fast = \"yes\"\n", "s.toml").unwrap_err();
+        assert_eq!(
+            e.to_string(),
+            "s.toml:1: field `wp_fast`: expected true or false, found string"
+        );
     }
 
     #[test]

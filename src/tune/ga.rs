@@ -9,7 +9,7 @@ use crate::rng::{derive_seed, normal, uniform, unit};
 use rand_core::SeedableRng;
 use rand_pcg::Pcg32;
 use serde::{Deserialize, Serialize};
-use yacht_core::genome::{GENES, Genome, N_GENES};
+use yacht_core::genome::{GENES, Genome, N_GENES, is_retired};
 
 /// GA settings.
 #[derive(Clone, Debug, Serialize, Deserialize, PartialEq)]
@@ -99,7 +99,8 @@ pub type FrozenGenes = [bool; N_GENES];
 /// listing the genes.
 pub fn frozen_genes(patterns: &[String]) -> Result<FrozenGenes, NoSuchGene> {
     let mut frozen = [false; N_GENES];
-    for p in patterns {
+    // A retired gene's name (in an older run's config) freezes nothing.
+    for p in patterns.iter().filter(|p| !is_retired(p)) {
         let matches = |name: &str| match p.strip_suffix('*') {
             Some(prefix) => name.starts_with(prefix),
             None => name == p,

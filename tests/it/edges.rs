@@ -210,7 +210,7 @@ fn genome_files_that_set_no_gene_are_refused_and_left_out_genes_are_told() {
         "{err}"
     );
     assert!(
-        err.contains("bid_scale") && err.contains("wp_confidence"),
+        err.contains("bid_scale") && err.contains("wp_lookahead_pool"),
         "{err}"
     );
 }

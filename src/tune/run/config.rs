@@ -16,10 +16,8 @@ use crate::tune::optim::racing::Racing;
 use crate::tune::suite::Opponent;
 use serde::{Deserialize, Serialize};
 use std::path::PathBuf;
-use yacht_core::genome::Genome;
-use yacht_core::genome::{
-    WP_BID_AUCTIONS, WP_BID_ROLLOUTS, WP_FAST, WP_PUT_AUCTIONS, WP_PUT_ROLLOUTS, WP_ROLLOUTS,
-};
+use yacht_core::genome::{GENES, Genome, Mechanism, WP_FAST, WP_ROLLOUTS};
+use yacht_core::plan::Plan;
 
 /// One opponent as recorded in a run's config.
 #[derive(Clone, Debug, Serialize, Deserialize, PartialEq)]
@@ -239,18 +237,44 @@ pub(super) fn entries_of(suite: &[Opponent]) -> Vec<SuiteEntry> {
 }
 
 impl RunConfig {
-    /// The genes the GA leaves alone: those frozen by the run's settings,
-    /// and the win-probability genes its games do not play as written
-    /// (`wp_rollouts` always; while the budget is 0, every gene only the
-    /// rollouts read, and `wp_fast`, which the budget sets).
+    /// The genes the optimiser leaves alone: those frozen by the run's
+    /// settings, those the budget sets (see [`budget_genes`]), and those
+    /// that act in none of the initial genomes as the run plays them
+    /// ([`RunConfig::inert`]).
     pub fn frozen(&self) -> Result<FrozenGenes> {
-        let budget: &[&str] = match self.rollouts {
-            0 => ROLLOUT_GENES,
-            _ => &["wp_rollouts"],
-        };
-        let patterns = self.ga.frozen.iter().cloned();
-        let patterns = patterns.chain(budget.iter().map(|s| s.to_string()));
-        Ok(frozen_genes(&patterns.collect::<Vec<_>>())?)
+        let mut frozen = frozen_genes(&self.ga.frozen)?;
+        for i in budget_genes(self.rollouts).chain(self.inert()) {
+            frozen[i] = true;
+        }
+        Ok(frozen)
+    }
+
+    /// The genes whose mechanism runs in none of the initial genomes (the
+    /// default genome when there is none) as this run plays them: moving
+    /// them would change no game, so they are not offered.
+    pub fn inert(&self) -> Vec<usize> {
+        let plans: Vec<Plan> = self
+            .initial_genomes()
+            .iter()
+            .map(|g| Plan::of(&at_budget(g, self.rollouts)))
+            .collect();
+        (0..GENES.len())
+            .filter(|&i| !plans.iter().any(|p| p.offers(i)))
+            .collect()
+    }
+
+    /// The initial genomes, or the default genome when there is none.
+    fn initial_genomes(&self) -> Vec<Genome> {
+        let init: Vec<Genome> = self
+            .initial
+            .iter()
+            .map(|g| g.genes.genome.clone())
+            .collect();
+        if init.is_empty() {
+            vec![Genome::default()]
+        } else {
+            init
+        }
     }
 
     /// `g` as it plays in this run's games (see [`at_budget`]).
@@ -260,16 +284,7 @@ impl RunConfig {
 
     /// The first generation: the initial genomes, then perturbed copies.
     pub fn first_population(&self, frozen: &FrozenGenes) -> Vec<Genome> {
-        let init: Vec<Genome> = self
-            .initial
-            .iter()
-            .map(|g| g.genes.genome.clone())
-            .collect();
-        let init = if init.is_empty() {
-            vec![Genome::default()]
-        } else {
-            init
-        };
+        let init = self.initial_genomes();
         first_population(&init, self.population, self.init_sigma, frozen, self.seed)
     }
 }
@@ -278,21 +293,21 @@ pub fn genome_player(name: &str, g: &Genome) -> Player {
     Player::Builtin(StrategySpec::genome(name, g.clone()))
 }
 
-/// The genes only win probability by rollouts reads, and `wp_fast`, which
-/// a budget of 0 sets: frozen in such a run.
-const ROLLOUT_GENES: &[&str] = &[
-    "wp_fast",
-    "wp_rollouts",
-    "wp_confidence",
-    "wp_put_rollouts",
-    "wp_bid_rollouts",
-];
+/// The genes a run's budget sets, from the gene table: with a budget of
+/// 0, `wp_fast` and every gene of win probability by rollouts; otherwise
+/// `wp_rollouts`, which the budget is.
+pub fn budget_genes(rollouts: u32) -> impl Iterator<Item = usize> {
+    (0..GENES.len()).filter(move |&i| match rollouts {
+        0 => i == WP_FAST || GENES[i].mechanism == Mechanism::Rollouts,
+        _ => i == WP_ROLLOUTS,
+    })
+}
 
 /// `g` as a run with a budget of `rollouts` futures per win-probability
 /// decision by rollouts (the reference estimator) plays it: `wp_rollouts`
 /// set to the budget; with a budget of 0, every win-probability decision
 /// the genome makes (the rounds `wp_put_auctions` and `wp_bid_auctions`
-/// choose) by the tables (`wp_fast` 1, no rounds left to rollouts): a GA
+/// choose) by the tables (`wp_fast` on): a GA
 /// generation plays hundreds of thousands of games, and a decision by
 /// rollouts costs milliseconds, by the tables microseconds. A genome with
 /// `wp_fast` already 1 and no rollout rounds plays as its file says. The
@@ -301,8 +316,6 @@ pub fn at_budget(g: &Genome, rollouts: u32) -> Genome {
     let mut g = g.clone();
     if rollouts == 0 {
         g.genes[WP_FAST] = 1.0;
-        g.genes[WP_PUT_ROLLOUTS] = 0.0;
-        g.genes[WP_BID_ROLLOUTS] = 0.0;
     } else {
         g.genes[WP_ROLLOUTS] = f64::from(rollouts);
     }
@@ -313,17 +326,14 @@ pub fn at_budget(g: &Genome, rollouts: u32) -> Genome {
 /// file says (see [`at_budget`]): only a genome that makes some
 /// win-probability decision by rollouts can.
 pub fn changed_by_budget(g: &Genome, rollouts: u32) -> bool {
-    let decides = g.genes[WP_PUT_AUCTIONS] > 0.0 || g.genes[WP_BID_AUCTIONS] > 0.0;
-    let by_rollouts = g.genes[WP_FAST] < 0.5
-        || g.genes[WP_PUT_ROLLOUTS] >= 1.0
-        || g.genes[WP_BID_ROLLOUTS] >= 1.0;
-    decides && by_rollouts && at_budget(g, rollouts).genes != g.genes
+    let by_rollouts = Plan::of(g).runs(Mechanism::Rollouts);
+    by_rollouts && Plan::of(&at_budget(g, rollouts)) != Plan::of(g)
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use yacht_core::genome::{GENES, WP_CONFIDENCE, WP_SPREAD_FACTOR};
+    use yacht_core::genome::{WP_BID_AUCTIONS, WP_PUT_AUCTIONS, WP_SPREAD_FACTOR};
 
     #[test]
     fn a_runs_budget_turns_win_probability_off_or_sets_its_futures() {
@@ -331,14 +341,13 @@ mod tests {
         g.genes[WP_PUT_AUCTIONS] = 2.0;
         g.genes[WP_BID_AUCTIONS] = 6.0;
         g.genes[WP_ROLLOUTS] = 1000.0;
-        g.genes[WP_BID_ROLLOUTS] = 3.0;
         let off = at_budget(&g, 0);
         // The same rounds, every decision by the tables.
         assert_eq!(
             (off.genes[WP_PUT_AUCTIONS], off.genes[WP_BID_AUCTIONS]),
             (2.0, 6.0)
         );
-        assert_eq!((off.genes[WP_FAST], off.genes[WP_BID_ROLLOUTS]), (1.0, 0.0));
+        assert_eq!(off.genes[WP_FAST], 1.0);
         assert!(changed_by_budget(&g, 0));
         assert!(
             !changed_by_budget(&off, 0),
@@ -389,11 +398,19 @@ mod tests {
             rollouts,
         };
         let off = cfg(0, &["prio_one"]).frozen().unwrap();
-        assert!(off[WP_FAST] && off[WP_CONFIDENCE] && off[WP_ROLLOUTS]);
-        assert!(!off[WP_PUT_AUCTIONS] && !off[WP_BID_AUCTIONS] && !off[WP_SPREAD_FACTOR]);
+        assert!(off[WP_FAST] && off[WP_ROLLOUTS]);
+        assert!(!off[WP_PUT_AUCTIONS] && !off[WP_BID_AUCTIONS]);
         assert!(off[Genome::index_of("prio_one").unwrap()]);
+        // The default genome runs no win probability: its genes are inert.
+        assert!(off[WP_SPREAD_FACTOR]);
         let on = cfg(100, &[]).frozen().unwrap();
         assert!(on[WP_ROLLOUTS] && !on[WP_BID_AUCTIONS] && !on[WP_PUT_AUCTIONS]);
-        assert_eq!(on.iter().filter(|&&f| f).count(), 1);
+        let inert = cfg(100, &[]).inert();
+        let frozen: Vec<usize> = (0..GENES.len()).filter(|&i| on[i]).collect();
+        let mut want = inert.clone();
+        want.push(WP_ROLLOUTS);
+        want.sort();
+        want.dedup();
+        assert_eq!(frozen, want, "the budget's gene and the inert ones");
     }
 }

@@ -20,7 +20,7 @@ use crate::tune::optim::racing::rungs;
 use crate::tune::optim::{self, Kind, Optimizer, Start};
 use crate::tune::suite::Opponent;
 use std::time::Instant;
-use yacht_core::genome::{GENES, Genome, WP_BID_AUCTIONS, WP_PUT_AUCTIONS};
+use yacht_core::genome::{GENES, Genome, Mechanism, WP_BID_AUCTIONS, WP_PUT_AUCTIONS};
 
 /// What the caller wants to see while a run goes on.
 pub trait Progress {
@@ -118,6 +118,7 @@ fn starting_point(
         }
         None => {
             budget_note(dir, cfg, progress)?;
+            inert_note(dir, cfg, progress)?;
             Ok(fresh_checkpoint(cfg, frozen))
         }
     }
@@ -140,6 +141,33 @@ fn budget_note(dir: &RunDir, cfg: &RunConfig, progress: &mut dyn Progress) -> Re
         0 => "win-probability decisions by the tables, as the genome files say (--rollouts 0: the rollout genes frozen)".to_string(),
         n => format!("win-probability decisions by rollouts play {n} futures each in this run's games (--rollouts {n}); the genome files keep their own wp_rollouts"),
     };
+    progress.message(&note);
+    notes::append(dir, &note)
+}
+
+/// Says once, at a run's start, which genes are not offered to the
+/// optimiser because they act in none of its initial genomes, by the
+/// mechanism that does not run.
+fn inert_note(dir: &RunDir, cfg: &RunConfig, progress: &mut dyn Progress) -> Result<()> {
+    let mut by_mechanism: Vec<(Mechanism, Vec<&str>)> = Vec::new();
+    for i in cfg.inert() {
+        let gene = &GENES[i];
+        match by_mechanism.iter_mut().find(|(m, _)| *m == gene.mechanism) {
+            Some((_, names)) => names.push(gene.name),
+            None => by_mechanism.push((gene.mechanism, vec![gene.name])),
+        }
+    }
+    if by_mechanism.is_empty() {
+        return Ok(());
+    }
+    let groups: Vec<String> = by_mechanism
+        .iter()
+        .map(|(m, names)| format!("{} ({})", m.name(), names.join(", ")))
+        .collect();
+    let note = format!(
+        "genes not offered: their mechanism runs in no initial genome, so moving them would change no game: {}",
+        groups.join("; ")
+    );
     progress.message(&note);
     notes::append(dir, &note)
 }

@@ -1,0 +1,236 @@
+//! The plan: a genome decoded once into the typed settings the genome bot
+//! reads — counts as counts, switches as `bool`, choices as enums, reals
+//! as the `f32` the bot computes in. No decision code tests a threshold or
+//! rounds a gene: that happens here, by each gene's [`Kind`]. The plan
+//! also says which mechanisms run in the genome (`runs`), so which genes
+//! act and can be offered to an optimiser (`offers`).
+
+use crate::genome::*;
+use crate::rules::{CATEGORIES, MAX_BID};
+
+/// How the bids by win probability read the opponent's bids (`wp_read`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Read {
+    /// Not at all: always predicted as the signed equilibrium on my table.
+    Off,
+    /// By the signed rule, else the own-bundle rule, while they fit.
+    Rules,
+    /// As `Rules`, then by the signed rule times a fitted factor.
+    Scaled,
+}
+
+/// Which of the fitting rules the read takes (`wp_read_pick`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Pick {
+    /// The first: signed, then own-bundle, then scaled.
+    First,
+    /// The one whose predictions were off by least on average.
+    Closest,
+}
+
+/// The put's value (mechanisms `Value`, `BonusChase`).
+#[derive(Clone, Debug, PartialEq)]
+pub struct ValuePlan {
+    /// Thousands of points added to a put into each category.
+    pub priority: [f32; CATEGORIES],
+    pub future_weight: f32,
+    pub upper_weight: f32,
+    pub bonus_chase: f32,
+    pub zero_penalty: f32,
+}
+
+/// The bid on the equilibrium (mechanisms `Bid`, `AdaptCap`).
+#[derive(Clone, Debug, PartialEq)]
+pub struct BidPlan {
+    pub scale: f32,
+    pub opp_weight: f32,
+    pub cap: f32,
+    pub offset: f32,
+    pub rounds: f32,
+    pub lead: f32,
+    pub follow: f32,
+    pub best_response: f32,
+    pub adapt_mult: f32,
+    pub adapt_margin: f32,
+    /// Rounds of zero bids that make the opponent a zero bidder (0: off).
+    pub read_zero: u32,
+}
+
+/// Puts and bids by win probability (the `wp_*` mechanisms).
+#[derive(Clone, Debug, PartialEq)]
+pub struct WinPlan {
+    /// Puts by win probability when at most this many auctions follow.
+    pub put_auctions: u32,
+    /// Bids by win probability in this many last auctions.
+    pub bid_auctions: u32,
+    /// By the tables (true) or by rollouts.
+    pub fast: bool,
+    pub rollouts: u32,
+    pub spread_factor: f32,
+    pub last_exact: bool,
+    pub skew: f32,
+    pub put_margin: f32,
+    pub bid_margin: f32,
+    pub edge: f32,
+    /// Rolls of the next round a tables' bid plays (0: none).
+    pub lookahead: u32,
+    pub lookahead_close: f32,
+    pub lookahead_auctions: u32,
+    pub lookahead_exact: bool,
+    /// The pool a look ahead pairs bundles from (0: fresh bundles).
+    pub lookahead_pool: u32,
+    pub read: Read,
+    pub read_tolerance: f32,
+    pub read_scaled_tolerance: f32,
+    pub read_pick: Pick,
+}
+
+/// A genome as the bot plays it.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Plan {
+    pub value: ValuePlan,
+    pub bid: BidPlan,
+    pub win: WinPlan,
+}
+
+impl Plan {
+    /// The genome decoded: each gene by its kind, once.
+    pub fn of(genome: &Genome) -> Plan {
+        let real = |i: usize| genome.genes[i] as f32;
+        let count = |i: usize| GENES[i].kind.decode(genome.genes[i]) as u32;
+        let on = |i: usize| count(i) == 1;
+        Plan {
+            value: ValuePlan {
+                priority: std::array::from_fn(|c| real(PRIO + c)),
+                future_weight: real(FUTURE_WEIGHT),
+                upper_weight: real(UPPER_WEIGHT),
+                bonus_chase: real(BONUS_CHASE),
+                zero_penalty: real(ZERO_PENALTY),
+            },
+            bid: BidPlan {
+                scale: real(BID_SCALE),
+                opp_weight: real(BID_OPP_WEIGHT),
+                cap: real(BID_CAP),
+                offset: real(BID_OFFSET),
+                rounds: real(BID_ROUNDS),
+                lead: real(BID_LEAD),
+                follow: real(BID_FOLLOW),
+                best_response: real(BID_BEST_RESPONSE),
+                adapt_mult: real(BID_ADAPT_MULT),
+                adapt_margin: real(BID_ADAPT_MARGIN),
+                read_zero: count(BID_READ_ZERO),
+            },
+            win: WinPlan {
+                put_auctions: count(WP_PUT_AUCTIONS),
+                bid_auctions: count(WP_BID_AUCTIONS),
+                fast: on(WP_FAST),
+                rollouts: count(WP_ROLLOUTS),
+                spread_factor: real(WP_SPREAD_FACTOR),
+                last_exact: on(WP_LAST_EXACT),
+                skew: real(WP_SKEW),
+                put_margin: real(WP_PUT_MARGIN),
+                bid_margin: real(WP_BID_MARGIN),
+                edge: real(WP_EDGE),
+                lookahead: count(WP_LOOKAHEAD),
+                lookahead_close: real(WP_LOOKAHEAD_CLOSE),
+                lookahead_auctions: count(WP_LOOKAHEAD_AUCTIONS),
+                lookahead_exact: on(WP_LOOKAHEAD_EXACT),
+                lookahead_pool: count(WP_LOOKAHEAD_POOL),
+                read: [Read::Off, Read::Rules, Read::Scaled][count(WP_READ) as usize],
+                read_tolerance: real(WP_READ_TOLERANCE),
+                read_scaled_tolerance: real(WP_READ_SCALED_TOLERANCE),
+                read_pick: [Pick::First, Pick::Closest][count(WP_READ_PICK) as usize],
+            },
+        }
+    }
+
+    /// Whether the puts' values are exact (every value gene neutral):
+    /// then no shaping is built, and the values are the same to the bit.
+    pub fn exact_puts(&self) -> bool {
+        let v = &self.value;
+        v.priority.iter().all(|&p| p == 0.0)
+            && v.zero_penalty == 0.0
+            && v.upper_weight == 0.0
+            && v.future_weight == 1.0
+    }
+
+    /// Whether `mechanism` runs in this genome: its genes act only then.
+    pub fn runs(&self, mechanism: Mechanism) -> bool {
+        let w = &self.win;
+        let any_round = w.put_auctions > 0 || w.bid_auctions > 0;
+        match mechanism {
+            Mechanism::Value | Mechanism::Bid | Mechanism::WinRounds => true,
+            Mechanism::BonusChase => self.value.upper_weight != 0.0,
+            Mechanism::AdaptCap => self.bid.adapt_margin < MAX_BID as f32,
+            Mechanism::Estimate => any_round,
+            Mechanism::Rollouts => any_round && !w.fast,
+            Mechanism::Tables => any_round && w.fast,
+            Mechanism::TablePuts => w.put_auctions > 0 && w.fast,
+            Mechanism::TableBids => w.bid_auctions > 0 && w.fast,
+            Mechanism::Lookahead => w.bid_auctions > 0 && w.fast && w.lookahead > 0,
+            Mechanism::WinBids => w.bid_auctions > 0,
+            Mechanism::Read => w.bid_auctions > 0 && w.read != Read::Off,
+            Mechanism::ReadScaled => w.bid_auctions > 0 && w.read == Read::Scaled,
+        }
+    }
+
+    /// Whether gene `i` acts in this genome (its mechanism runs).
+    pub fn offers(&self, i: usize) -> bool {
+        self.runs(GENES[i].mechanism)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_default_genome_runs_only_the_always_on_mechanisms() {
+        let plan = Plan::of(&Genome::default());
+        let running: Vec<_> = MECHANISMS.into_iter().filter(|&m| plan.runs(m)).collect();
+        assert_eq!(
+            running,
+            [Mechanism::Value, Mechanism::Bid, Mechanism::WinRounds]
+        );
+        assert!(plan.exact_puts());
+    }
+
+    #[test]
+    fn counts_switches_and_choices_decode_as_the_bot_read_them() {
+        let mut g = Genome::default();
+        g.genes[WP_PUT_AUCTIONS] = 10.9;
+        g.genes[BID_READ_ZERO] = 2.1;
+        g.genes[WP_FAST] = 0.6;
+        g.genes[WP_READ] = 1.6;
+        g.genes[WP_READ_PICK] = 0.4;
+        g.genes[WP_LOOKAHEAD_POOL] = 8.3;
+        let plan = Plan::of(&g);
+        assert_eq!((plan.win.put_auctions, plan.bid.read_zero), (10, 3));
+        assert!(plan.win.fast);
+        assert_eq!(
+            (plan.win.read, plan.win.read_pick),
+            (Read::Scaled, Pick::First)
+        );
+        assert_eq!(plan.win.lookahead_pool, 8);
+        assert_eq!(
+            Plan::of(&g.clone().clamped()),
+            plan,
+            "decoding is idempotent"
+        );
+    }
+
+    #[test]
+    fn a_mechanism_runs_by_the_genes_that_switch_it() {
+        let mut g = Genome::default();
+        g.genes[WP_BID_AUCTIONS] = 3.0;
+        let plan = Plan::of(&g);
+        assert!(plan.runs(Mechanism::Rollouts) && plan.runs(Mechanism::Read));
+        assert!(!plan.runs(Mechanism::Tables) && !plan.runs(Mechanism::ReadScaled));
+        assert!(plan.offers(WP_ROLLOUTS) && !plan.offers(WP_SKEW));
+        g.genes[WP_FAST] = 1.0;
+        g.genes[WP_LOOKAHEAD] = 16.0;
+        let plan = Plan::of(&g);
+        assert!(plan.runs(Mechanism::Lookahead) && !plan.runs(Mechanism::TablePuts));
+        assert!(!plan.offers(WP_ROLLOUTS) && plan.offers(WP_LOOKAHEAD_POOL));
+    }
+}
