@@ -14,7 +14,7 @@
 use crate::game::{Card, Holding, View};
 use crate::genome_bot::GenomeBot;
 use crate::last_auction::{Settled, Worth};
-use crate::plan::{Pick, Read};
+use crate::plan::Read;
 use crate::rollout::{self, Side};
 use crate::rules::{AUCTIONS, Bid, Bundle, MAX_BID, Seat};
 use crate::tables::{Dice5, Hand10};
@@ -164,15 +164,6 @@ impl GenomeBot {
             let futures = self.normal_futures(view, (a, b), ahead)?;
             return Some(futures.indifference(value.bundle));
         };
-        // The tables at once decide unless a look ahead is due: always
-        // (`wp_lookahead_close` 0), or for a close call.
-        let close = f64::from(self.plan.win.lookahead_close) / 100.0;
-        if ahead == 0 || close > 0.0 {
-            let (bid, lead) = self.normal_futures(view, (a, b), 0)?.choice(&theirs, value);
-            if ahead == 0 || lead >= close {
-                return Some(bid);
-            }
-        }
         let futures = self.normal_futures(view, (a, b), ahead)?;
         Some(futures.best_response(&theirs, value))
     }
@@ -336,11 +327,9 @@ impl GenomeBot {
     /// signed equilibrium on my table, the rule a signed player follows,
     /// is the prior and is kept while its predictions hold; then the
     /// own-bundle rule, once two of its predictions held; then (`wp_read`
-    /// 2) the signed rule times the factor that fits the bids seen (a
+    /// scaled) the signed rule times the factor that fits the bids seen (a
     /// scaled or a zero bidder), within its own tolerance; each with the
-    /// errors it made. With `wp_read_pick` the rule that fits best (least
-    /// mean error; the first among equals) rather than the first that
-    /// fits. Against a signed player the
+    /// errors it made: the first rule that fits. Against a signed player the
     /// read is therefore the signed prediction from the first auction, as
     /// with the read off.
     pub(crate) fn read(&self, view: &View) -> Option<Vec<Bid>> {
@@ -359,21 +348,14 @@ impl GenomeBot {
             .then(|| fitted_scale(&self.predicted, actual))
             .flatten()
             .map(|s| (&self.predicted, fit(win.read_scaled_tolerance, 2, s)));
-        let mut fitting = [
+        // The first rule that fits: signed, then own-bundle, then scaled.
+        [
             (&self.predicted, fit(win.read_tolerance, 0, 1.0)),
             (&self.predicted_own, fit(win.read_tolerance, 2, 1.0)),
         ]
         .into_iter()
         .chain(scaled)
-        .filter_map(|(p, fit)| Some((p, fit.scale, read_by(p, actual, k, fit)?)));
-        if win.read_pick == Pick::First {
-            return fitting.next().map(|(.., theirs)| theirs);
-        }
-        // The errors are measured only when they choose.
-        fitting
-            .map(|(p, scale, theirs)| (mean_error(p, actual, scale), theirs))
-            .min_by(|a, b| a.0.total_cmp(&b.0))
-            .map(|(_, theirs)| theirs)
+        .find_map(|(p, fit)| read_by(p, actual, k, fit))
     }
 }
 
@@ -496,17 +478,6 @@ fn fitted_scale(predicted: &[Option<Bid>; AUCTIONS], actual: &[Bid]) -> Option<f
             )
         });
     (large >= 2).then(|| pa / pp).filter(|s| SCALES.contains(s))
-}
-
-/// The mean absolute error of a rule's predictions (times `scale`) of the
-/// bids seen, 0 before any.
-fn mean_error(predicted: &[Option<Bid>; AUCTIONS], actual: &[Bid], scale: f64) -> f64 {
-    let (n, sum) = predicted
-        .iter()
-        .zip(actual)
-        .filter_map(|(p, a)| p.map(|p| (signed(a) as f64 - scale * signed(&p) as f64).abs()))
-        .fold((0u32, 0.0), |(n, s), e| (n + 1, s + e));
-    if n == 0 { 0.0 } else { sum / f64::from(n) }
 }
 
 /// How a rule's predictions must fit the opponent's bids to be read.
@@ -943,49 +914,6 @@ mod tests {
             seen += 1;
         }
         assert_eq!(seen, AUCTIONS - 1);
-    }
-
-    #[test]
-    fn picking_the_best_fitting_rule_reads_an_own_bundle_bidder_by_its_own_rule_when_both_fit() {
-        let mut g = Genome::default();
-        g.genes[WP_BID_AUCTIONS] = 3.0;
-        g.genes[WP_ROLLOUTS] = 100.0;
-        g.genes[WP_READ_TOLERANCE] = 5000.0;
-        let mut first = bot(&g);
-        g.genes[WP_READ_PICK] = 1.0;
-        let mut best = bot(&g);
-        let mut own = DpBot::with_rule(testkit::table(), BidRule::OwnBundle);
-        let (game, _) = last_game(&mut best, &mut own, 3);
-        let fit = |tolerance, seen| Fit {
-            tolerance,
-            seen,
-            scale: 1.0,
-        };
-        let mut both = 0;
-        for v in &game[..AUCTIONS - 1] {
-            let k = v.rolls_seen - 1;
-            let (by_own, by_signed, signed_off, picked, predicted) =
-                at_bid(&mut best, v, |wp, _| {
-                    (
-                        read_by(&wp.predicted_own, &v.opp_bids, k, fit(0.0, 2)),
-                        read_by(&wp.predicted, &v.opp_bids, k, fit(5000.0, 0)),
-                        mean_error(&wp.predicted, &v.opp_bids, 1.0),
-                        wp.read(v),
-                        (wp.predicted, wp.predicted_own),
-                    )
-                });
-            // Both rules fit; the own rule has made no error, the signed
-            // rule some: the best fit is the own rule, the first the signed.
-            if let (Some(own), Some(signed)) = (by_own, by_signed)
-                && signed_off > 0.0
-            {
-                (first.predicted, first.predicted_own) = predicted;
-                assert_eq!(picked, Some(own), "auction {}", v.rolls_seen);
-                assert_eq!(first.read(v), Some(signed), "auction {}", v.rolls_seen);
-                both += 1;
-            }
-        }
-        assert!(both > 0, "no auction where both rules fit");
     }
 
     #[test]

@@ -65,9 +65,13 @@ pub enum Mechanism {
     /// The bid on the equilibrium: scale, weights, bounds, offsets, the
     /// best response to a read `dp`, the zero bidder's read. Always runs.
     Bid,
-    /// The cap by the opponent's largest bid: runs while
-    /// `bid_adapt_margin` leaves a cap below the largest bid.
+    /// The cap by the opponent's largest bid (`bid_adapt_margin`): runs
+    /// while some auction from round 3 on is bid by value (bids by win
+    /// probability in fewer than the last 10).
     AdaptCap,
+    /// The cap's scale (`bid_adapt_mult`): runs while the cap runs and
+    /// `bid_adapt_margin` leaves a cap below the largest bid.
+    AdaptScale,
     /// The rounds whose puts and bids are chosen by win probability.
     /// Always runs (0 rounds: off).
     WinRounds,
@@ -98,11 +102,12 @@ pub enum Mechanism {
 }
 
 /// Every mechanism, in the order the docs list them.
-pub const MECHANISMS: [Mechanism; 14] = [
+pub const MECHANISMS: [Mechanism; 15] = [
     Mechanism::Value,
     Mechanism::BonusChase,
     Mechanism::Bid,
     Mechanism::AdaptCap,
+    Mechanism::AdaptScale,
     Mechanism::WinRounds,
     Mechanism::Estimate,
     Mechanism::Rollouts,
@@ -123,6 +128,7 @@ impl Mechanism {
             Mechanism::BonusChase => "bonus-chase",
             Mechanism::Bid => "bid",
             Mechanism::AdaptCap => "adapt-cap",
+            Mechanism::AdaptScale => "adapt-scale",
             Mechanism::WinRounds => "win-rounds",
             Mechanism::Estimate => "estimate",
             Mechanism::Rollouts => "rollouts",
@@ -197,8 +203,6 @@ impl Gene {
 
 /// The options of `wp_read`.
 const READS: [&str; 3] = ["off", "rules", "scaled"];
-/// The options of `wp_read_pick`.
-const PICKS: [&str; 2] = ["first", "closest"];
 
 const PRIO_DOC: &str = "thousands of points added to a put into this category (positive: use it sooner; negative: save it for later)";
 
@@ -312,7 +316,7 @@ pub const GENES: &[Gene] = &[
         5.0,
         "after two rounds, bid at most this times the opponent's largest bid so far, plus bid_adapt_margin",
     )
-    .of(Mechanism::AdaptCap),
+    .of(Mechanism::AdaptScale),
     g(
         "bid_adapt_margin",
         0.0,
@@ -320,13 +324,13 @@ pub const GENES: &[Gene] = &[
         100000.0,
         "see bid_adapt_mult: the margin over the opponent's scaled largest bid (100000: no cap)",
     )
-    .of(Mechanism::Bid),
+    .of(Mechanism::AdaptCap),
     g(
         "bid_read_zero",
         0.0,
-        12.0,
+        11.0,
         0.0,
-        "once the opponent has bid 0 in this many rounds and never more, bid 1 on the bundle the signed bid names (the one that gains me most over the opponent, counting what it gets): 1 beats 0, so every auction is won for 1 point (0: off)",
+        "once the opponent has bid 0 in this many rounds and never more (11 at most: the last bid follows 11 seen), bid 1 on the bundle the signed bid names (the one that gains me most over the opponent, counting what it gets): 1 beats 0, so every auction is won for 1 point (0: off)",
     )
     .reads(Kind::Count(Rounding::Up))
     .of(Mechanism::Bid),
@@ -382,15 +386,6 @@ pub const GENES: &[Gene] = &[
         "how far the scaled rule's predictions (wp_read scaled) may be off before the read drops it for the game: tighter than wp_read_tolerance, since a factor fitted on loose predictions predicts badly",
     )
     .of(Mechanism::ReadScaled),
-    g(
-        "wp_read_pick",
-        0.0,
-        1.0,
-        0.0,
-        "how the read picks among the rules that fit the opponent's bids (see wp_read): first, the first (signed, then own-bundle, then scaled); closest, the one whose predictions were off by least on average, so an own-bundle bidder is read by its own rule even when the signed rule is within the tolerance",
-    )
-    .reads(Kind::Choice(&PICKS))
-    .of(Mechanism::Read),
     g(
         "wp_fast",
         0.0,
@@ -451,14 +446,6 @@ pub const GENES: &[Gene] = &[
     .reads(Kind::Count(Rounding::Nearest))
     .of(Mechanism::TableBids),
     g(
-        "wp_lookahead_close",
-        0.0,
-        10.0,
-        0.0,
-        "with wp_lookahead: look ahead only for a close call, when the tables' best bid wins less than this many points (of 100) of P(win) more than the next best that differs (0: for every bid)",
-    )
-    .of(Mechanism::Lookahead),
-    g(
         "wp_lookahead_auctions",
         0.0,
         11.0,
@@ -518,6 +505,14 @@ pub const RETIRED: &[(&str, &str)] = &[
     (
         "wp_confidence",
         "the standard errors a rollout put's edge needed; at its default (2) in all 115 committed genome files, never moved by a run: the rollout puts keep 2 (`CONFIDENCE`)",
+    ),
+    (
+        "wp_lookahead_close",
+        "looked ahead only for a close call; lost in every run that freed it (lab/runs/fast-close −0.63, lab/runs/pool-ga −0.53 points; lab/runs/close-ga −0.32 ± 0.29), and at 10 changed no game of params/best.toml against eight opponents (tuner genes --play, seed 515): the look ahead plays for every bid it serves",
+    ),
+    (
+        "wp_read_pick",
+        "picked the fitting read rule whose predictions erred least; `dp:own` +0.00 with it (the same games, docs/journal.md \"Reading a bidder on another table\"), and on changed no game of params/best.toml against eight opponents (tuner genes --play, seed 515): the read takes the first rule that fits",
     ),
 ];
 
@@ -582,7 +577,6 @@ pub const WP_SKEW: usize = gene_index("wp_skew");
 pub const WP_PUT_MARGIN: usize = gene_index("wp_put_margin");
 pub const WP_BID_MARGIN: usize = gene_index("wp_bid_margin");
 pub const WP_LOOKAHEAD: usize = gene_index("wp_lookahead");
-pub const WP_LOOKAHEAD_CLOSE: usize = gene_index("wp_lookahead_close");
 pub const WP_LOOKAHEAD_AUCTIONS: usize = gene_index("wp_lookahead_auctions");
 pub const WP_LOOKAHEAD_EXACT: usize = gene_index("wp_lookahead_exact");
 pub const WP_LOOKAHEAD_POOL: usize = gene_index("wp_lookahead_pool");
@@ -591,7 +585,6 @@ pub const WP_BID_AUCTIONS: usize = gene_index("wp_bid_auctions");
 pub const WP_READ_TOLERANCE: usize = gene_index("wp_read_tolerance");
 pub const WP_READ: usize = gene_index("wp_read");
 pub const WP_READ_SCALED_TOLERANCE: usize = gene_index("wp_read_scaled_tolerance");
-pub const WP_READ_PICK: usize = gene_index("wp_read_pick");
 
 // The priorities are indexed as PRIO + category: the last must sit eleven
 // places on (a build error otherwise).
@@ -650,7 +643,6 @@ mod tests {
         assert_eq!(shown(BID_READ_ZERO, 2.4731), "3", "at least: rounded up");
         assert_eq!(shown(WP_READ, 0.7638), "rules", "a choice: the nearest");
         assert_eq!(shown(WP_READ, 2.0), "scaled");
-        assert_eq!(shown(WP_READ_PICK, 0.0842), "first");
         assert_eq!(shown(WP_LAST_EXACT, 0.9892), "on");
         assert_eq!(shown(WP_FAST, 0.4999), "off");
         assert_eq!(shown(PRIO + 5, 3.35749), "3.357");

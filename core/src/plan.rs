@@ -19,15 +19,6 @@ pub enum Read {
     Scaled,
 }
 
-/// Which of the fitting rules the read takes (`wp_read_pick`).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Pick {
-    /// The first: signed, then own-bundle, then scaled.
-    First,
-    /// The one whose predictions were off by least on average.
-    Closest,
-}
-
 /// The put's value (mechanisms `Value`, `BonusChase`).
 #[derive(Clone, Debug, PartialEq)]
 pub struct ValuePlan {
@@ -74,7 +65,6 @@ pub struct WinPlan {
     pub edge: f32,
     /// Rolls of the next round a tables' bid plays (0: none).
     pub lookahead: u32,
-    pub lookahead_close: f32,
     pub lookahead_auctions: u32,
     pub lookahead_exact: bool,
     /// The pool a look ahead pairs bundles from (0: fresh bundles).
@@ -82,8 +72,12 @@ pub struct WinPlan {
     pub read: Read,
     pub read_tolerance: f32,
     pub read_scaled_tolerance: f32,
-    pub read_pick: Pick,
 }
+
+/// Bids by win probability in this many last auctions or more take every
+/// auction from round 3 on, where the cap by the opponent's largest bid
+/// (seen two bids) would bound the bid by value.
+const BY_VALUE_FROM_ROUND_3: u32 = 10;
 
 /// A genome as the bot plays it.
 #[derive(Clone, Debug, PartialEq)]
@@ -132,14 +126,12 @@ impl Plan {
                 bid_margin: real(WP_BID_MARGIN),
                 edge: real(WP_EDGE),
                 lookahead: count(WP_LOOKAHEAD),
-                lookahead_close: real(WP_LOOKAHEAD_CLOSE),
                 lookahead_auctions: count(WP_LOOKAHEAD_AUCTIONS),
                 lookahead_exact: on(WP_LOOKAHEAD_EXACT),
                 lookahead_pool: count(WP_LOOKAHEAD_POOL),
                 read: [Read::Off, Read::Rules, Read::Scaled][count(WP_READ) as usize],
                 read_tolerance: real(WP_READ_TOLERANCE),
                 read_scaled_tolerance: real(WP_READ_SCALED_TOLERANCE),
-                read_pick: [Pick::First, Pick::Closest][count(WP_READ_PICK) as usize],
             },
         }
     }
@@ -161,7 +153,10 @@ impl Plan {
         match mechanism {
             Mechanism::Value | Mechanism::Bid | Mechanism::WinRounds => true,
             Mechanism::BonusChase => self.value.upper_weight != 0.0,
-            Mechanism::AdaptCap => self.bid.adapt_margin < MAX_BID as f32,
+            Mechanism::AdaptCap => w.bid_auctions < BY_VALUE_FROM_ROUND_3,
+            Mechanism::AdaptScale => {
+                w.bid_auctions < BY_VALUE_FROM_ROUND_3 && self.bid.adapt_margin < MAX_BID as f32
+            }
             Mechanism::Estimate => any_round,
             Mechanism::Rollouts => any_round && !w.fast,
             Mechanism::Tables => any_round && w.fast,
@@ -185,12 +180,17 @@ mod tests {
     use super::*;
 
     #[test]
-    fn the_default_genome_runs_only_the_always_on_mechanisms() {
+    fn the_default_genome_runs_the_value_and_the_bid_by_value() {
         let plan = Plan::of(&Genome::default());
         let running: Vec<_> = MECHANISMS.into_iter().filter(|&m| plan.runs(m)).collect();
         assert_eq!(
             running,
-            [Mechanism::Value, Mechanism::Bid, Mechanism::WinRounds]
+            [
+                Mechanism::Value,
+                Mechanism::Bid,
+                Mechanism::AdaptCap,
+                Mechanism::WinRounds
+            ]
         );
         assert!(plan.exact_puts());
     }
@@ -202,15 +202,11 @@ mod tests {
         g.genes[BID_READ_ZERO] = 2.1;
         g.genes[WP_FAST] = 0.6;
         g.genes[WP_READ] = 1.6;
-        g.genes[WP_READ_PICK] = 0.4;
         g.genes[WP_LOOKAHEAD_POOL] = 8.3;
         let plan = Plan::of(&g);
         assert_eq!((plan.win.put_auctions, plan.bid.read_zero), (10, 3));
         assert!(plan.win.fast);
-        assert_eq!(
-            (plan.win.read, plan.win.read_pick),
-            (Read::Scaled, Pick::First)
-        );
+        assert_eq!(plan.win.read, Read::Scaled);
         assert_eq!(plan.win.lookahead_pool, 8);
         assert_eq!(
             Plan::of(&g.clone().clamped()),

@@ -3,8 +3,8 @@
 
 use crate::edge::ctrl_c::stop_on_ctrl_c;
 use crate::edge::{
-    agree, bench, eval, evolve, export, install, r#match, new_genome, optbench, play, plot_cmd,
-    runs, ship, tournament,
+    agree, bench, eval, evolve, export, genes, install, r#match, new_genome, optbench, play,
+    plot_cmd, runs, ship, tournament,
 };
 use anyhow::Result;
 use clap::{Arg, CommandFactory, FromArgMatches, Parser, Subcommand};
@@ -49,6 +49,9 @@ enum Cmd {
     Export(export::ExportArgs),
     /// Write the default genome, every field documented, to a TOML file.
     NewGenome(new_genome::NewGenomeArgs),
+    /// The genes as a genome plays them: kind, mechanism, value, whether
+    /// they act (with --play, shown by games).
+    Genes(genes::GenesArgs),
     /// How the tables' win probability agrees with rollouts (the
     /// reference), by round and by lead.
     Agree(agree::AgreeArgs),
@@ -109,6 +112,7 @@ pub fn run() -> Result<()> {
         Cmd::Tournament(a) => tournament::run(a),
         Cmd::Export(a) => export::run(a),
         Cmd::NewGenome(a) => new_genome::run(a),
+        Cmd::Genes(a) => genes::run(a),
         Cmd::Agree(a) => agree::run(a),
         Cmd::Optbench(a) => optbench::run(a),
     }

@@ -10,6 +10,7 @@ pub mod eval;
 pub mod evolve;
 pub mod export;
 pub mod games;
+pub mod genes;
 pub mod install;
 pub mod r#match;
 pub mod new_genome;

@@ -1,6 +1,7 @@
 //! Tuning: opponent suites, seeded paired evaluation, the genetic
 //! algorithm's operators and the runs around them.
 
+pub mod acting;
 pub mod agreement;
 pub mod budget;
 pub mod eval;
