@@ -1,0 +1,151 @@
+//! Mutation: a Gaussian step on each gene with probability `rate`, its
+//! standard deviation a fraction of the gene's range. A share of the
+//! children (every second one at 0.5) take a wider step while the
+//! population is collapsed: the diversity floor over the free genes'
+//! diversity, at most `MAX_BOOST` times the plain step.
+
+use super::MutationOp;
+use super::frozen::{FrozenGenes, free_genes};
+use super::population::spread_over;
+use super::settings::GaSettings;
+use crate::rng::{normal, unit};
+use rand_pcg::Pcg32;
+use yacht_core::genome::{Gene, Genome};
+
+/// The most the diversity floor multiplies the mutation step by.
+pub const MAX_BOOST: f64 = 4.0;
+
+/// Gaussian mutation, the step of one generation.
+pub struct Gaussian {
+    /// Probability that a gene mutates.
+    pub rate: f64,
+    /// The plain step, a fraction of the gene's range (standard deviation).
+    pub sigma: f64,
+    /// The wide step (the plain one times the floor's boost).
+    pub wide: f64,
+    /// The share of the children that take the wide step.
+    pub wide_share: f64,
+}
+
+impl Gaussian {
+    /// The mutation of the children bred from `pop`: its wide step is the
+    /// plain one grown by the diversity floor on `pop`'s free genes.
+    pub fn new(s: &GaSettings, pop: &[Genome], frozen: &FrozenGenes) -> Gaussian {
+        Gaussian {
+            rate: s.mutation_rate,
+            sigma: s.mutation_sigma,
+            wide: s.mutation_sigma * boost(pop, frozen, s.diversity_floor),
+            wide_share: s.wide_share,
+        }
+    }
+}
+
+impl MutationOp for Gaussian {
+    /// One draw (whether it mutates), then one normal draw if it does.
+    fn mutate(&self, child: usize, value: f64, gene: &Gene, rng: &mut Pcg32) -> f64 {
+        let sigma = match takes_wide(child, self.wide_share) {
+            true => self.wide,
+            false => self.sigma,
+        };
+        match unit(rng) < self.rate {
+            true => value + normal(rng) * sigma * (gene.max - gene.min),
+            false => value,
+        }
+    }
+}
+
+/// Whether child `k` (0, 1, … after the elites) takes the wide step when a
+/// share `share` of the children do: spread evenly, every second one at
+/// 0.5, every one at 1.
+fn takes_wide(k: usize, share: f64) -> bool {
+    ((k + 1) as f64 * share).floor() > (k as f64 * share).floor()
+}
+
+/// The mutation step's multiplier under a diversity floor: floor over the
+/// free genes' diversity, between 1 and `MAX_BOOST`.
+fn boost(pop: &[Genome], frozen: &FrozenGenes, floor: f64) -> f64 {
+    if floor <= 0.0 {
+        return 1.0;
+    }
+    let d = spread_over(pop, &free_genes(frozen));
+    (floor / d.max(1e-9)).clamp(1.0, MAX_BOOST)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::tune::ga::tests::{NONE, pop};
+    use crate::tune::ga::{diversity, next_generation};
+    use yacht_core::genome::GENES;
+
+    #[test]
+    fn a_collapsed_population_mutates_wider_under_a_diversity_floor() {
+        let same = vec![Genome::default(); 8];
+        let fit = vec![0.5; 8];
+        let plain = GaSettings {
+            mutation_rate: 1.0,
+            ..GaSettings::classic()
+        };
+        let floored = GaSettings {
+            diversity_floor: 0.2,
+            ..plain.clone()
+        };
+        let d = |s: &GaSettings| diversity(&next_generation(&same, &fit, s, &NONE, 3));
+        // Diversity 0: the step grows the most (4×; bounds clip a little).
+        assert!(
+            d(&floored) > 3.0 * d(&plain),
+            "{} {}",
+            d(&floored),
+            d(&plain)
+        );
+        // Above the floor, nothing changes.
+        let spread = pop(8);
+        assert!(diversity(&spread) > 0.05, "{}", diversity(&spread));
+        let low = GaSettings {
+            diversity_floor: 0.05,
+            ..plain.clone()
+        };
+        let f: Vec<f64> = (0..8).map(f64::from).collect();
+        assert_eq!(
+            next_generation(&spread, &f, &low, &NONE, 3),
+            next_generation(&spread, &f, &plain, &NONE, 3)
+        );
+    }
+
+    #[test]
+    fn every_second_child_takes_the_floors_wider_step() {
+        let same = vec![Genome::default(); 12];
+        let fit = vec![0.5; 12];
+        let s = GaSettings {
+            mutation_rate: 1.0,
+            crossover: 0.0,
+            ..GaSettings::default()
+        };
+        let next = next_generation(&same, &fit, &s, &NONE, 5);
+        let moved = |g: &Genome| -> f64 {
+            let d = g.genes.iter().zip(&same[0].genes).zip(GENES);
+            d.map(|((a, b), spec)| (a - b).abs() / (spec.max - spec.min))
+                .sum()
+        };
+        // Children 0, 2, 4, … (genomes 2, 4, …) take the plain step, the
+        // others 4× it (the spread is 0, under any floor).
+        let (plain, wide): (Vec<_>, Vec<_>) = (2..12).partition(|i| i % 2 == 0);
+        let mean = |v: &[usize]| v.iter().map(|&i| moved(&next[i])).sum::<f64>() / v.len() as f64;
+        assert!(
+            mean(&wide) > 2.5 * mean(&plain),
+            "{} {}",
+            mean(&wide),
+            mean(&plain)
+        );
+        let all = GaSettings {
+            wide_share: 1.0,
+            ..s.clone()
+        };
+        let narrow = mean(&plain);
+        let next = next_generation(&same, &fit, &all, &NONE, 5);
+        let mean = |v: &[usize]| v.iter().map(|&i| moved(&next[i])).sum::<f64>() / v.len() as f64;
+        assert!(mean(&plain) > 2.5 * narrow, "{} {narrow}", mean(&plain));
+        assert!(takes_wide(0, 1.0) && takes_wide(1, 1.0) && !takes_wide(0, 0.5));
+        assert!(takes_wide(1, 0.5) && !takes_wide(2, 0.5) && takes_wide(3, 0.5));
+    }
+}
