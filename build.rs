@@ -66,7 +66,8 @@ fn child_module(line: &str) -> Option<(&str, &str)> {
     let rest = line.strip_suffix(';')?;
     let at = rest.find("mod ")?;
     let (vis, name) = (&rest[..at], rest[at + 4..].trim());
-    let vis_ok = vis.is_empty() || vis == "pub " || (vis.starts_with("pub(") && vis.ends_with(") "));
+    let vis_ok =
+        vis.is_empty() || vis == "pub " || (vis.starts_with("pub(") && vis.ends_with(") "));
     let name_ok = !name.is_empty() && name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_');
     (vis_ok && name_ok).then_some((vis, name))
 }
@@ -109,7 +110,10 @@ fn inlined(file: &Path, dir: &Path) -> String {
             out.push('\n');
         }
         let (child, child_dir) = module_file(dir, name);
-        out.push_str(&format!("{vis}mod {name} {{\n{}}}\n", inlined(&child, &child_dir)));
+        out.push_str(&format!(
+            "{vis}mod {name} {{\n{}}}\n",
+            inlined(&child, &child_dir)
+        ));
     }
     for p in pending {
         out.push_str(p);

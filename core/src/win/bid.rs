@@ -18,9 +18,9 @@
 //! (`Futures::taking_at`, gene `wp_bid_margin`, 0 by default: half a
 //! point gained nothing on fresh seeds, README). Std-only.
 
-use crate::last_auction::Settled;
 use crate::rules::{Bid, Bundle, MAX_BID, PerSeat, Seat, resolve_auction};
-use crate::wp_normal::Margin;
+use crate::win::last_auction::Settled;
+use crate::win::normal::Margin;
 
 /// The margin (mine minus the opponent's, this auction's bid points left
 /// out) after receiving one bundle: the margins of played-out futures,
