@@ -43,7 +43,7 @@ use yacht_core::win::normal::{Margin, Outlook, density};
 
 /// The margin's variance as a share of the two seats' solitaire variances
 /// (the auctions share the bundles): the genome's default, as the genome
-/// bot's win probability takes it (`wp_normal`'s doc). Measured here: 0.3
+/// bot's win probability takes it (`yacht_core::win::normal`'s doc). Measured here: 0.3
 /// and 0.45 divide the variance alike, 0.7 and 1 less (docs/luck.md).
 fn spread_factor() -> f64 {
     GENES[WP_SPREAD_FACTOR].default

@@ -1,5 +1,5 @@
 //! The shipped value table: what a submission's `data.bin` holds, and how
-//! the bot turns it back into a [`ValueTable`] at start-up.
+//! the bot turns it back into a [`ValueTable`](crate::value::ValueTable) at start-up.
 //!
 //! `format`: the sections, their constants and the prediction both sides
 //! share; `huffman`: the canonical codes; `encode` (the tuner) and `decode`
