@@ -13,14 +13,14 @@
 
 use crate::game::{Card, Holding, View};
 use crate::genome_bot::GenomeBot;
-use crate::last_auction::{Settled, Worth};
 use crate::plan::Read;
-use crate::rollout::{self, Side};
+use crate::rules::tables::{Dice5, Hand10};
 use crate::rules::{AUCTIONS, Bid, Bundle, MAX_BID, Seat};
-use crate::tables::{Dice5, Hand10};
 use crate::value::BestMove;
-use crate::wp_bid::{Ahead, Futures, Leaf};
-use crate::wp_normal::{Margin, Outlook};
+use crate::win::bid::{Ahead, Futures, Leaf};
+use crate::win::last_auction::{Settled, Worth};
+use crate::win::normal::{Margin, Outlook};
+use crate::win::rollout::{self, Side};
 
 /// How many of the genome's best puts a win-probability put compares.
 pub const WP_CANDIDATES: usize = 5;
@@ -549,10 +549,11 @@ fn seed_of(view: &View) -> u64 {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::dp::{BidRule, DpBot};
     use crate::game::{BidLog, Put, Strategy};
     use crate::genome::*;
+    use crate::players::dp::DpBot;
     use crate::testkit;
+    use crate::value::equilibrium::BidRule;
 
     fn bot(genome: &Genome) -> GenomeBot {
         GenomeBot::new(genome, testkit::table())
@@ -561,7 +562,7 @@ mod tests {
     /// The test table's skewness rows, which the tables' model reads.
     fn with_skews() {
         let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
-        crate::spread::skews_of(testkit::table(), threads);
+        crate::value::spread::skews_of(testkit::table(), threads);
     }
 
     /// The bid and put views of `games` seeded games of `dp` against `dp`.
@@ -966,7 +967,7 @@ mod tests {
         }
         assert_eq!(read, AUCTIONS - 3);
         // The outlook player's bids are not the equilibrium's: no read.
-        let mut other = crate::outlook::OutlookBot::new();
+        let mut other = crate::value::outlook::OutlookBot::new();
         let (bids, _) = testkit::positions(&mut wp, &mut other, 1);
         assert_eq!(wp.read(bids.last().unwrap()), None);
     }

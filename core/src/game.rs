@@ -4,10 +4,10 @@
 //! behind the protocol, so a built-in strategy never sees more than a program.
 //! Std-only: exported into the submission file.
 
+use crate::rules::tables::{Dice5, Hand10, Options, tables};
 use crate::rules::{
     AUCTIONS, BONUS_THRESHOLD, Bid, Bundle, CATEGORIES, Category, CategorySet, bonus_for,
 };
-use crate::tables::{Dice5, Hand10, Options, tables};
 
 /// The dice a player holds between phases.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

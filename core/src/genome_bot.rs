@@ -6,14 +6,14 @@
 //! and bounded by the bid genes. Every default is neutral: the default
 //! genome makes `dp`'s moves, to the bit. Std-only: the submission runs it.
 
-use crate::dp::{
-    BidRule, bundle_toward, bundle_values, last_category, shaped_bundle_values, signed_equilibrium,
-};
 use crate::game::{Card, Holding, Put, Strategy, View, put_of};
 use crate::genome::{Genome, N_GENES};
 use crate::plan::Plan;
+use crate::rules::tables::Hand10;
 use crate::rules::{AUCTIONS, Bid, Bundle, Category, MAX_BID};
-use crate::tables::Hand10;
+use crate::value::equilibrium::{
+    BidRule, bundle_toward, bundle_values, last_category, shaped_bundle_values, signed_equilibrium,
+};
 use crate::value::{BestMove, NextRows, ValueTable};
 
 /// The genome bot.
@@ -276,10 +276,10 @@ pub fn serve_stdio(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::dp::DpBot;
     use crate::genome::*;
+    use crate::players::dp::DpBot;
+    use crate::rules::tables::tables;
     use crate::rules::{CategorySet, score_dice};
-    use crate::tables::tables;
     use crate::testkit;
 
     fn bot(genome: &Genome) -> GenomeBot {
@@ -296,7 +296,7 @@ mod tests {
     /// outlook player (so that both sides' positions vary).
     fn positions() -> (Vec<View>, Vec<View>) {
         let mut a = DpBot::new(testkit::table());
-        let mut b = crate::outlook::OutlookBot::new();
+        let mut b = crate::value::outlook::OutlookBot::new();
         testkit::positions(&mut a, &mut b, 30)
     }
 
@@ -423,7 +423,7 @@ mod tests {
         assert!(bids.iter().take(2).all(|v| br.trust(v).is_none()));
         assert_eq!(br.trust(bids.last().unwrap()), Some(1.0));
         // Against the outlook player, whose bids are not dp's: less.
-        let mut other = crate::outlook::OutlookBot::new();
+        let mut other = crate::value::outlook::OutlookBot::new();
         let (bids, _) = testkit::positions(&mut br, &mut other, 1);
         let trust = br.trust(bids.last().unwrap());
         assert!(trust.is_some_and(|t| t < 1.0), "{trust:?}");

@@ -8,24 +8,18 @@
 //! order declared here, into the one source file the contest compiles with
 //! plain rustc, so the bot the tuner evaluates is the bot that is submitted.
 
-pub mod dp;
 pub mod for_the_win;
 pub mod game;
 pub mod genome;
 pub mod genome_bot;
-pub mod last_auction;
-pub mod outlook;
 pub mod plan;
+pub mod players;
 pub mod protocol;
-pub mod rollout;
 pub mod rules;
 pub mod ship;
-pub mod spread;
 pub mod submission;
-pub mod tables;
 pub mod value;
-pub mod wp_bid;
-pub mod wp_normal;
+pub mod win;
 
 #[cfg(test)]
 mod testkit;

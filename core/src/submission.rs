@@ -4,9 +4,9 @@
 //! stderr and plays the outlook player instead, so it always answers.
 
 use crate::game::Strategy;
-use crate::outlook::OutlookBot;
 use crate::ship::ShipError;
 use crate::value::ValueTable;
+use crate::value::outlook::OutlookBot;
 use std::fmt;
 use std::path::PathBuf;
 use std::process::ExitCode;

@@ -2,9 +2,9 @@
 //! referee (the core cannot depend on it). The schedule is the rules'.
 
 use crate::game::{Roll, Strategy, View};
-use crate::rollout::Stream;
 use crate::rules::{AUCTIONS, PerSeat, ROUNDS, Seat, has_auction, has_scoring, resolve_auction};
 use crate::value::ValueTable;
+use crate::win::rollout::Stream;
 use std::sync::OnceLock;
 
 /// The exact value table, solved once per test binary on every core.

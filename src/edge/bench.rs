@@ -16,7 +16,7 @@ use rayon::prelude::*;
 use std::time::Instant;
 use yacht_core::game::Strategy;
 use yacht_core::rules::PerSeat;
-use yacht_core::tables::tables;
+use yacht_core::rules::tables::tables;
 use yacht_core::value::ValueTable;
 
 #[derive(clap::Args)]

@@ -150,7 +150,7 @@ pub fn export_source(what: Exported) -> String {
         Exported::Genome(genome, _) => genome,
         Exported::Dp => {
             s.push_str(
-                "fn main() -> std::process::ExitCode {\n    submission::serve(\"dp\", submission::load_shipped(), dp::DpBot::new)\n}\n",
+                "fn main() -> std::process::ExitCode {\n    submission::serve(\"dp\", submission::load_shipped(), players::dp::DpBot::new)\n}\n",
             );
             return s;
         }

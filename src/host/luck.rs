@@ -36,14 +36,14 @@ use crate::players::values::{exact_table, shipped_table};
 use std::sync::OnceLock;
 use yacht_core::game::{Card, Holding};
 use yacht_core::genome::{GENES, WP_SPREAD_FACTOR};
+use yacht_core::rules::tables::{Dice5, N5, N10, tables};
 use yacht_core::rules::{Award, Bid, Bundle, PerSeat, Seat, resolve_auction};
-use yacht_core::tables::{Dice5, N5, N10, tables};
 use yacht_core::value::ValueTable;
-use yacht_core::wp_normal::{Margin, Outlook, density};
+use yacht_core::win::normal::{Margin, Outlook, density};
 
 /// The margin's variance as a share of the two seats' solitaire variances
 /// (the auctions share the bundles): the genome's default, as the genome
-/// bot's win probability takes it (`wp_normal`'s doc). Measured here: 0.3
+/// bot's win probability takes it (`yacht_core::win::normal`'s doc). Measured here: 0.3
 /// and 0.45 divide the variance alike, 0.7 and 1 less (docs/luck.md).
 fn spread_factor() -> f64 {
     GENES[WP_SPREAD_FACTOR].default
@@ -277,7 +277,7 @@ impl Meter {
 
 /// V before the roll and W of each bundle for the player of `card`.
 fn worth(values: &ValueTable, card: &Card, bundles: [Dice5; 2]) -> Worth {
-    let of = yacht_core::dp::bundle_values(values, card, bundles).map(f64::from);
+    let of = yacht_core::value::equilibrium::bundle_values(values, card, bundles).map(f64::from);
     Worth {
         before: value_before(values, card),
         of,

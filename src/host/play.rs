@@ -400,8 +400,8 @@ mod tests {
     use rand_core::SeedableRng;
     use rand_pcg::Pcg32;
     use yacht_core::game::{Holding, Strategy};
+    use yacht_core::rules::tables::tables;
     use yacht_core::rules::{Category, CategorySet, counts_of};
-    use yacht_core::tables::tables;
 
     /// Any legal move, chosen at random: a random bundle and bid, a random
     /// unused category and random five held dice.

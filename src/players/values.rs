@@ -15,8 +15,8 @@ use crate::files::{FileError, write_atomic};
 use std::path::{Path, PathBuf};
 use std::sync::OnceLock;
 use std::time::Instant;
+use yacht_core::rules::tables::N5;
 use yacht_core::ship;
-use yacht_core::tables::N5;
 use yacht_core::value::{Layout, ValueTable};
 
 /// The shipped table's bytes (`tuner ship` writes them from the exact table).

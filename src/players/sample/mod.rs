@@ -5,8 +5,8 @@ use crate::rng::{derive_seed, uniform};
 use rand_core::SeedableRng;
 use rand_pcg::Pcg32;
 use yacht_core::game::{Holding, Put, Roll, Strategy, View, put_of};
+use yacht_core::rules::tables::N5;
 use yacht_core::rules::{Bid, Bundle, CATEGORIES, Category, CategorySet, MAX_BID};
-use yacht_core::tables::N5;
 
 mod put;
 

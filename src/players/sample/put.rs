@@ -4,8 +4,8 @@
 
 use super::{PAR, PutPolicy};
 use yacht_core::game::Holding;
+use yacht_core::rules::tables::{Dice5, category_of_key, points_of_key};
 use yacht_core::rules::{BONUS, BONUS_THRESHOLD, CATEGORIES, Category, CategorySet, bonus_for};
-use yacht_core::tables::{Dice5, category_of_key, points_of_key};
 
 /// A chosen put: category, its best dice and their points (bonus
 /// included). Eight bytes, so it travels in a register.
@@ -92,7 +92,9 @@ fn top_open_key_lanes(keys: &[i16; 16], used: u16, reach: i16) -> i16 {
         key if i < 6 && key >= reach => key + BONUS_KEY,
         key => key,
     };
-    (0..16).map(lane).fold(yacht_core::tables::NO_KEY, i16::max)
+    (0..16)
+        .map(lane)
+        .fold(yacht_core::rules::tables::NO_KEY, i16::max)
 }
 
 #[cfg(not(target_arch = "x86_64"))]
@@ -208,7 +210,7 @@ fn choose_by_preference(
 mod tests {
     use super::*;
     use yacht_core::rules::parse_dice;
-    use yacht_core::tables::tables;
+    use yacht_core::rules::tables::tables;
 
     fn d(s: &str) -> [u8; 5] {
         parse_dice(s).unwrap()
@@ -319,7 +321,7 @@ mod tests {
 mod properties {
     use super::*;
     use proptest::prelude::*;
-    use yacht_core::tables::{Hand10, N5, N10, NO_KEY};
+    use yacht_core::rules::tables::{Hand10, N5, N10, NO_KEY};
 
     proptest! {
         /// The SSE2 maximum is the lane-by-lane one, on any keys.

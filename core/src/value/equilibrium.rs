@@ -1,32 +1,15 @@
-//! `dp`, the reference player: the field's best known approach. It puts by
-//! points + bonus + V of what the put leaves, and bids the signed
-//! equilibrium d = (MyA − MyB + OppA − OppB) / 4, valuing each bundle for
-//! both players from what the protocol has shown (the opponent's carry,
-//! categories and upper total follow from GET and SET). The bid rules
-//! ([`BidRule`]) live here, once: every player that bids an equilibrium
-//! calls them. Std-only.
+//! The equilibrium bid on the value model, once for every player that bids
+//! one (`dp`, the outlook bot, the rollouts, the genome bot): what receiving
+//! each bundle is worth (V of the bundle held in round 1, W of carry +
+//! bundle later; `shaped` by the genome), and the bid rules ([`BidRule`])
+//! turning the two players' gaps into a bid: the signed equilibrium d =
+//! (MyA − MyB + OppA − OppB) / 4.
 
-use crate::game::{Card, Holding, Put, Strategy, View, put_of};
+use super::search::NextRows;
+use super::table::ValueTable;
+use crate::game::{Card, Holding};
+use crate::rules::tables::{Dice5, tables};
 use crate::rules::{Bid, Bundle, Category, MAX_BID};
-use crate::tables::{Dice5, tables};
-use crate::value::{NextRows, ValueTable};
-
-/// The reference player on a value table.
-pub struct DpBot {
-    values: &'static ValueTable,
-    rule: BidRule,
-}
-
-impl DpBot {
-    /// The field's player: the signed equilibrium bid.
-    pub fn new(values: &'static ValueTable) -> DpBot {
-        DpBot::with_rule(values, BidRule::Signed)
-    }
-
-    pub fn with_rule(values: &'static ValueTable, rule: BidRule) -> DpBot {
-        DpBot { values, rule }
-    }
-}
 
 /// What receiving each of `bundles` is worth to the player of `card`: V of
 /// the bundle held in round 1, W of carry + bundle later (points to come).
@@ -98,34 +81,6 @@ pub fn signed_bid(toward: f32, d: f32) -> Bid {
 /// The bundle a signed amount points to: A when it is ≥ 0, else B.
 pub fn bundle_toward(x: f32) -> Bundle {
     if x >= 0.0 { Bundle::A } else { Bundle::B }
-}
-
-impl Strategy for DpBot {
-    fn bid(&mut self, view: &View) -> Bid {
-        let Some((a, b)) = view.roll.and_then(|r| r.dice) else {
-            return Bid {
-                bundle: Bundle::A,
-                amount: 0,
-            };
-        };
-        let gap = |card: &Card| {
-            let [a, b] = bundle_values(self.values, card, [a, b]);
-            a - b
-        };
-        self.rule.bid(gap(&view.me), gap(&view.opp))
-    }
-
-    fn put(&mut self, view: &View) -> Put {
-        let me = &view.me;
-        match me.holding {
-            Holding::Ten(hand) => {
-                let best = self.values.best_put(me.used, me.upper, hand);
-                put_of(best.category, best.put)
-            }
-            Holding::Five(dice) => put_of(last_category(me).unwrap_or(Category::Choice), dice),
-            Holding::Empty => view.fallback_put(),
-        }
-    }
 }
 
 /// The category round 13 fills: the one left.

@@ -7,12 +7,12 @@
 //! so their difference is measured on the same futures. Std-only: the
 //! submission runs it.
 
-use crate::dp::BidRule;
 use crate::game::{Card, Holding};
+use crate::rules::tables::{Dice5, tables};
 use crate::rules::{
     AUCTIONS, Bid, Category, CategorySet, PerSeat, Seat, bonus_for, resolve_auction,
 };
-use crate::tables::{Dice5, tables};
+use crate::value::equilibrium::BidRule;
 use crate::value::{BestMove, NextRows, ValueTable};
 
 /// SplitMix64: the dice and coins of rollouts (and of the core's tests).

@@ -12,9 +12,9 @@
 //! shape (an all-or-nothing YACHT, a straight) is there, not only a mean
 //! and a spread. Std-only: the submission runs it.
 
-use crate::rollout::Side;
-use crate::tables::{Dice5, N5, tables};
+use crate::rules::tables::{Dice5, N5, tables};
 use crate::value::ValueTable;
+use crate::win::rollout::Side;
 
 /// Category points and the bonus are multiples of this.
 const UNIT: i64 = 1000;
@@ -131,10 +131,10 @@ impl Settled {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::dp::DpBot;
     use crate::game::Holding;
-    use crate::rollout::{self, Side};
+    use crate::players::dp::DpBot;
     use crate::testkit;
+    use crate::win::rollout::{self, Side};
 
     /// Both sides just after round 11's puts (by value) in seeded `dp`
     /// games.

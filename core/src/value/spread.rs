@@ -18,9 +18,11 @@
 //! Std-only: a submission reads the stored levels from `data.bin` and
 //! solves the others again, as it does for V.
 
+use super::layout::{LEVELS, Layout, Row, RowKey};
+use super::solver::{Rows, Solved, gain, kernel, solve_levels_by};
+use super::table::ValueTable;
 use crate::rules::Category;
-use crate::tables::{N5, N10, tables};
-use crate::value::{Layout, Row, RowKey, Rows, Solved, ValueTable, gain, kernel, solve_levels_by};
+use crate::rules::tables::{N5, N10, tables};
 
 /// Per hand of ten from a row's state: the best put's value (points +
 /// bonus + V of what it leaves, as the value model plays) and, for each of
@@ -189,7 +191,7 @@ pub fn of(table: &ValueTable, threads: usize) -> &[f32] {
 /// `layout`'s order).
 pub fn solve(layout: &Layout, values: &[f32], threads: usize) -> Vec<f32> {
     let mut spreads = vec![0f32; values.len()];
-    let levels = (0..crate::value::LEVELS).rev();
+    let levels = (0..LEVELS).rev();
     solve_levels(layout, values, &mut spreads, levels, threads);
     spreads
 }
@@ -204,7 +206,7 @@ fn solve_thirds(layout: &Layout, values: &[f32], spreads: &[f32], threads: usize
     };
     let (all, var) = (solved(values), solved(spreads));
     let mut thirds = vec![0f32; values.len()];
-    let levels = (0..crate::value::LEVELS).rev();
+    let levels = (0..LEVELS).rev();
     solve_levels_by(layout, &mut thirds, levels, threads, |key, above, out| {
         solve_third_row(key, &all, &var, above, out)
     });
@@ -240,10 +242,10 @@ pub fn skews_of(table: &ValueTable, threads: usize) -> &[f32] {
 
 #[cfg(test)]
 mod tests {
-    use crate::rollout::Stream;
     use crate::rules::CategorySet;
-    use crate::tables::{Dice5, N5, tables};
+    use crate::rules::tables::{Dice5, N5, tables};
     use crate::testkit::table;
+    use crate::win::rollout::Stream;
 
     /// Mean, variance and third central moment of a whole solitaire game
     /// by the tables: the first bundle is the held dice of the empty card.

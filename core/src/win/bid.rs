@@ -9,7 +9,7 @@
 //! counts by its points instead. Bid points follow the rules'
 //! `resolve_auction`, the one place they are defined. The margins come from
 //! played-out futures (`rollout`), from the tables' normal model
-//! (`wp_normal`), or from the tables after played next rounds (`Ahead`:
+//! (`normal`), or from the tables after played next rounds (`Ahead`:
 //! the next roll, its shared bundles and its shape played, the rest
 //! modelled; gene `wp_lookahead`); the rule is the same. The tables' normal model leans
 //! toward taking a contested bundle (measured against 4 000 rollouts: its
@@ -18,13 +18,13 @@
 //! (`Futures::taking_at`, gene `wp_bid_margin`, 0 by default: half a
 //! point gained nothing on fresh seeds, README). Std-only.
 
-use crate::last_auction::Settled;
 use crate::rules::{Bid, Bundle, MAX_BID, PerSeat, Seat, resolve_auction};
-use crate::wp_normal::Margin;
+use crate::win::last_auction::Settled;
+use crate::win::normal::Margin;
 
 /// The margin (mine minus the opponent's, this auction's bid points left
 /// out) after receiving one bundle: the margins of played-out futures,
-/// sorted, or the tables' normal model of it (`wp_normal`).
+/// sorted, or the tables' normal model of it (`normal`).
 #[derive(Clone, Debug, PartialEq)]
 enum Outcomes {
     Played(Vec<i32>),

@@ -6,11 +6,11 @@
 //! Std-only: a submission without its shipped value table (`data.bin`)
 //! solves it at start-up and plays `OutlookBot` on it.
 
-use crate::dp::{BidRule, last_category};
+use super::equilibrium::{BidRule, last_category};
+use super::layout::{UP_CAP, UPS, reachable_ups, up_of};
 use crate::game::{Card, Holding, Put, Strategy, View, put_of};
+use crate::rules::tables::{Dice5, Hand10, N10, tables};
 use crate::rules::{BONUS, Bid, Bundle, CATEGORIES, Category, CategorySet, bonus_for};
-use crate::tables::{Dice5, Hand10, N10, tables};
-use crate::value::{UP_CAP, UPS, reachable_ups, up_of};
 use std::sync::OnceLock;
 
 const MASKS: usize = 1 << CATEGORIES;

@@ -19,8 +19,8 @@
 //! ½ when nothing random is left. A candidate costs three table lookups
 //! per player. Std-only: the submission runs it.
 
-use crate::rollout::Side;
 use crate::value::ValueTable;
+use crate::win::rollout::Side;
 
 /// A player's final total as the tables see it: its mean and variance.
 #[derive(Clone, Copy, Debug, PartialEq)]
