@@ -3,7 +3,7 @@
 //! the budget and the bot all read. Each gene is one definition: its name
 //! (the TOML key), its kind (a real number, a count, a switch or a named
 //! choice), bounds, default, doc and the mechanism it belongs to; the bot
-//! reads a genome only through the typed [`crate::plan::Plan`] decoded
+//! reads a genome only through the typed `Plan` (module `plan`) decoded
 //! from it once. Std-only: exported into the submission file.
 
 /// One gene: its name (the TOML key), kind, bounds, default, meaning and

@@ -150,7 +150,7 @@ pub fn parse_genome_read(text: &str, file: &str) -> Result<GenomeRead, GenomeErr
             ));
         };
         let g = &GENES[i];
-        let v = value_of(g, value).map_err(|m| err(line, Some(key), m))?;
+        let v = value_of(g, value).map_err(|m| err(line, Some(key), m.to_string()))?;
         if !(g.min..=g.max).contains(&v) || v.is_nan() {
             return Err(err(
                 line,
@@ -182,9 +182,28 @@ pub fn parse_genome_read(text: &str, file: &str) -> Result<GenomeRead, GenomeErr
     Ok(GenomeRead { genome, defaulted })
 }
 
+/// A value a gene cannot take, in words (its Display) for `GenomeError`.
+enum BadValue {
+    /// A choice's name that is none of its options.
+    NoOption(String, &'static [&'static str]),
+    /// A TOML type the gene's kind is not written as.
+    Type(Kind, &'static str),
+}
+
+impl fmt::Display for BadValue {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            BadValue::NoOption(name, names) => {
+                write!(f, "\"{name}\" is not one of {}", names.join(", "))
+            }
+            BadValue::Type(kind, found) => write!(f, "expected {}, found {found}", expected(*kind)),
+        }
+    }
+}
+
 /// A gene's value as a file gives it: a number for any gene; for a
 /// switch also `true`/`false`, for a choice also an option's name.
-fn value_of(g: &Gene, value: &toml::Value) -> Result<f64, String> {
+fn value_of(g: &Gene, value: &toml::Value) -> Result<f64, BadValue> {
     match (value, g.kind) {
         (toml::Value::Float(f), _) => Ok(*f),
         (toml::Value::Integer(n), _) => Ok(*n as f64),
@@ -193,12 +212,8 @@ fn value_of(g: &Gene, value: &toml::Value) -> Result<f64, String> {
             .iter()
             .position(|n| n == name)
             .map(|i| i as f64)
-            .ok_or_else(|| format!("\"{name}\" is not one of {}", names.join(", "))),
-        (other, kind) => Err(format!(
-            "expected {}, found {}",
-            expected(kind),
-            other.type_str()
-        )),
+            .ok_or_else(|| BadValue::NoOption(name.clone(), names)),
+        (other, kind) => Err(BadValue::Type(kind, other.type_str())),
     }
 }
 
