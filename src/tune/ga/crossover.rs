@@ -1,11 +1,13 @@
 //! Crossover: BLX-α. A pair mates with probability `rate` (one draw a
 //! pair); a mated child's gene is drawn uniformly from the parents' interval
-//! widened by α of its width each side, else it is the first parent's.
+//! widened by α of its width each side, else it is the first parent's. A
+//! count, a switch or a choice takes one parent's value (a count between
+//! two counts is no count the parents tried).
 
 use super::CrossoverOp;
 use crate::rng::unit;
 use rand_pcg::Pcg32;
-use yacht_core::genome::Genome;
+use yacht_core::genome::{GENES, Genome, Kind};
 
 /// BLX-α crossover.
 pub struct Blx {
@@ -24,13 +26,18 @@ impl CrossoverOp for Blx {
     ) -> impl Fn(usize, &mut Pcg32) -> f64 + use<'p> {
         let cross = unit(rng) < self.rate;
         let alpha = self.alpha;
-        move |i, rng| match cross {
-            true => {
+        move |i, rng| match (cross, GENES[i].kind) {
+            (true, Kind::Real) => {
                 let (lo, hi) = (a.genes[i].min(b.genes[i]), a.genes[i].max(b.genes[i]));
                 let w = hi - lo;
                 lo - alpha * w + unit(rng) * (1.0 + 2.0 * alpha) * w
             }
-            false => a.genes[i],
+            // A count, a switch or a choice: one parent's, on the same draw.
+            (true, _) => match unit(rng) < 0.5 {
+                true => a.genes[i],
+                false => b.genes[i],
+            },
+            (false, _) => a.genes[i],
         }
     }
 }

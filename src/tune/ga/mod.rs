@@ -18,6 +18,7 @@ mod mutation;
 mod population;
 mod selection;
 mod settings;
+mod step;
 
 pub use crossover::Blx;
 pub use elite::{Elites, rank_weights};
@@ -114,7 +115,8 @@ impl<S: SelectionOp, C: CrossoverOp, M: MutationOp, E: ElitismOp> Operators<S, C
             let mut child = a.clone();
             for (i, g) in GENES.iter().enumerate().filter(|&(i, _)| !frozen[i]) {
                 let v = crossed(i, rng);
-                child.genes[i] = self.mutation.mutate(k, v, g, rng).clamp(g.min, g.max);
+                let moved = self.mutation.mutate(k, v, g, rng);
+                child.genes[i] = g.kind.decode(moved.clamp(g.min, g.max));
             }
             next.push(child);
         }

@@ -2,13 +2,16 @@
 //! standard deviation a fraction of the gene's range. A share of the
 //! children (every second one at 0.5) take a wider step while the
 //! population is collapsed: the diversity floor over the free genes'
-//! diversity, at most `MAX_BOOST` times the plain step.
+//! diversity, at most `MAX_BOOST` times the plain step. Each gene moves
+//! as its kind does (`step`): a count by whole numbers, a switch flips, a
+//! choice picks another option.
 
 use super::MutationOp;
 use super::frozen::{FrozenGenes, free_genes};
 use super::population::spread_over;
 use super::settings::GaSettings;
-use crate::rng::{normal, unit};
+use super::step::step;
+use crate::rng::unit;
 use rand_pcg::Pcg32;
 use yacht_core::genome::{Gene, Genome};
 
@@ -48,7 +51,7 @@ impl MutationOp for Gaussian {
             false => self.sigma,
         };
         match unit(rng) < self.rate {
-            true => value + normal(rng) * sigma * (gene.max - gene.min),
+            true => step(gene, value, sigma, rng),
             false => value,
         }
     }

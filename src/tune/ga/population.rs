@@ -4,7 +4,8 @@
 //! records read.
 
 use super::frozen::FrozenGenes;
-use crate::rng::{derive_seed, normal};
+use super::step::step;
+use crate::rng::derive_seed;
 use rand_core::SeedableRng;
 use rand_pcg::Pcg32;
 use yacht_core::genome::{GENES, Genome, N_GENES};
@@ -42,7 +43,9 @@ pub fn perturbed(base: &Genome, sigma: f64, frozen: &FrozenGenes, seed: u64) -> 
         .zip(frozen)
         .filter(|(_, f)| !**f)
     {
-        *v = (*v + normal(&mut rng) * sigma * (spec.max - spec.min)).clamp(spec.min, spec.max);
+        *v = spec
+            .kind
+            .decode(step(spec, *v, sigma, &mut rng).clamp(spec.min, spec.max));
     }
     g
 }

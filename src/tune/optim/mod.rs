@@ -124,10 +124,12 @@ pub fn to_unit(gene: usize, value: f64) -> f64 {
     (value - g.min) / (g.max - g.min)
 }
 
-/// A fraction of a gene's range as its value, within the bounds.
+/// A fraction of a gene's range as its value, within the bounds and as
+/// its kind is played (a count, a switch, a choice: a whole number).
 pub fn from_unit(gene: usize, y: f64) -> f64 {
     let g = &GENES[gene];
-    (g.min + y * (g.max - g.min)).clamp(g.min, g.max)
+    g.kind
+        .decode((g.min + y * (g.max - g.min)).clamp(g.min, g.max))
 }
 
 /// The `k` genomes of highest fitness, best first (ties: the earlier).

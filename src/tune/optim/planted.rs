@@ -24,7 +24,7 @@ use rand_core::SeedableRng;
 use rand_pcg::Pcg32;
 use yacht_core::genome::Genome;
 
-use super::{free_genes, to_unit};
+use super::{free_genes, from_unit, to_unit};
 
 /// How many free genes matter (at most as many as are free).
 pub const ACTIVE: usize = 8;
@@ -130,7 +130,9 @@ impl Landscape {
                 let z = to_unit(gene, start.genes[gene]);
                 let (u, v) = (unit(&mut rng), unit(&mut rng));
                 let (optimum, weight) = terrain.plant(k, z, u, v);
-                (gene, optimum, weight)
+                // A value the gene can take (a count, a switch, a choice:
+                // a whole number), so the optimum is reachable.
+                (gene, to_unit(gene, from_unit(gene, optimum)), weight)
             })
             .collect();
         let pairs = (0..active.len() / 2)

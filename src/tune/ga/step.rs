@@ -1,0 +1,62 @@
+//! How each kind of gene moves: a real by a normal step, a count by that
+//! step rounded, a switch by a flip, a choice to another option. The
+//! mutation and the first population's perturbation both move genes so.
+
+use crate::rng::{normal, unit};
+use rand_pcg::Pcg32;
+use yacht_core::genome::{Gene, Kind};
+
+/// One move of `value` by a step of `sigma` (a fraction of the gene's
+/// range), as its kind moves, on one draw: a real by a normal step; a
+/// count by that step rounded (whole numbers stay whole); a switch flips,
+/// and a choice picks another option, with probability 2 `sigma` (at
+/// most 1). The result may leave the bounds: the caller clamps.
+pub fn step(gene: &Gene, value: f64, sigma: f64, rng: &mut Pcg32) -> f64 {
+    let range = gene.max - gene.min;
+    match gene.kind {
+        Kind::Real => value + normal(rng) * sigma * range,
+        Kind::Count(_) => value + (normal(rng) * sigma * range).round(),
+        Kind::Switch | Kind::Choice(_) => {
+            let u = unit(rng);
+            let p = (2.0 * sigma).min(1.0);
+            if u >= p {
+                return value;
+            }
+            // Another option, uniformly, from the same draw.
+            let others = range as usize;
+            let k = ((u / p) * others as f64) as usize % others.max(1);
+            let other = gene.min + k as f64;
+            if other >= value { other + 1.0 } else { other }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use rand_core::SeedableRng;
+    use yacht_core::genome::{GENES, WP_FAST, WP_LOOKAHEAD, WP_READ};
+
+    #[test]
+    fn counts_move_by_whole_numbers_switches_flip_and_choices_pick_another() {
+        let mut rng = Pcg32::seed_from_u64(9);
+        let (count, switch, choice) = (&GENES[WP_LOOKAHEAD], &GENES[WP_FAST], &GENES[WP_READ]);
+        let (mut moved, mut flipped, mut picked) = (0, 0, [0; 3]);
+        for _ in 0..2000 {
+            let c = step(count, 16.0, 0.1, &mut rng);
+            assert_eq!(c.fract(), 0.0, "{c}");
+            moved += usize::from(c != 16.0);
+            let s = step(switch, 1.0, 0.1, &mut rng);
+            assert!(s == 0.0 || s == 1.0);
+            flipped += usize::from(s == 0.0);
+            let k = step(choice, 1.0, 0.5, &mut rng);
+            picked[k as usize] += 1;
+        }
+        assert!(moved > 1000, "{moved}");
+        // A flip with probability 2 sigma = 0.2.
+        assert!((300..500).contains(&flipped), "{flipped}");
+        // At 0.5 always another option, each as often.
+        assert_eq!(picked[1], 0);
+        assert!(picked[0] > 900 && picked[2] > 900, "{picked:?}");
+    }
+}
