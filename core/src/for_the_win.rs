@@ -12,8 +12,8 @@
 //! Std-only: the submission runs it.
 
 use crate::game::{Card, Holding, View};
+use crate::genome::plan::Read;
 use crate::genome_bot::GenomeBot;
-use crate::plan::Read;
 use crate::rules::tables::{Dice5, Hand10};
 use crate::rules::{AUCTIONS, Bid, Bundle, MAX_BID, Seat};
 use crate::value::BestMove;

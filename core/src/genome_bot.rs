@@ -7,8 +7,8 @@
 //! genome makes `dp`'s moves, to the bit. Std-only: the submission runs it.
 
 use crate::game::{Card, Holding, Put, Strategy, View, put_of};
+use crate::genome::plan::Plan;
 use crate::genome::{Genome, N_GENES};
-use crate::plan::Plan;
 use crate::rules::tables::Hand10;
 use crate::rules::{AUCTIONS, Bid, Bundle, Category, MAX_BID};
 use crate::value::equilibrium::{

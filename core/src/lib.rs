@@ -12,7 +12,6 @@ pub mod for_the_win;
 pub mod game;
 pub mod genome;
 pub mod genome_bot;
-pub mod plan;
 pub mod players;
 pub mod protocol;
 pub mod rules;

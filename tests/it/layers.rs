@@ -26,7 +26,7 @@ const CORE_LAYERS: &[&[&str]] = &[
     &["value"],
     &["ship", "win", "protocol"],
     &["submission"],
-    &["players", "genome", "plan", "genome_bot", "for_the_win"],
+    &["players", "genome", "genome_bot", "for_the_win"],
 ];
 
 /// Module path (`host::play`) → the crate modules its non-test code names,
