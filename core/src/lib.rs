@@ -8,11 +8,8 @@
 //! order declared here, into the one source file the contest compiles with
 //! plain rustc, so the bot the tuner evaluates is the bot that is submitted.
 
-pub mod for_the_win;
 pub mod game;
 pub mod genome;
-pub mod genome_bot;
-pub mod plan;
 pub mod players;
 pub mod protocol;
 pub mod rules;

@@ -164,7 +164,7 @@ pub fn export_source(what: Exported) -> String {
         genome.genes
     ));
     s.push_str(
-        "fn main() -> std::process::ExitCode {\n    genome_bot::serve_stdio(GENES, submission::load_shipped())\n}\n",
+        "fn main() -> std::process::ExitCode {\n    players::genome_bot::serve_stdio(GENES, submission::load_shipped())\n}\n",
     );
     s
 }

@@ -8,8 +8,8 @@ use crate::text::{Align, Column, table};
 use crate::tune::acting::{TRIGGERS, which_act};
 use anyhow::{Result, bail};
 use std::path::PathBuf;
+use yacht_core::genome::plan::Plan;
 use yacht_core::genome::{GENES, Kind, Rounding};
-use yacht_core::plan::Plan;
 
 #[derive(clap::Args)]
 pub struct GenesArgs {

@@ -157,7 +157,7 @@ mod tests {
         [
             StrategySpec::Greedy.build(),
             StrategySpec::parse("sample:1").unwrap().build(),
-            Box::new(yacht_core::genome_bot::GenomeBot::new(
+            Box::new(yacht_core::players::genome_bot::GenomeBot::new(
                 &g,
                 crate::players::values::shipped_table(),
             )),

@@ -154,7 +154,7 @@ impl StrategySpec {
             StrategySpec::Dp(dp) => dp.build(),
             StrategySpec::Composed { put, bid, .. } => Box::new(Composed::new(*put, *bid)),
             StrategySpec::Genome { genome, .. } => Box::new(
-                yacht_core::genome_bot::GenomeBot::new(genome, values::shipped_table()),
+                yacht_core::players::genome_bot::GenomeBot::new(genome, values::shipped_table()),
             ),
         }
     }
@@ -278,7 +278,7 @@ mod tests {
         use crate::host::play::{InProcess, play_game};
         use crate::rng::derive_seed;
         use crate::tune::ga::perturbed;
-        use yacht_core::genome_bot::GenomeBot;
+        use yacht_core::players::genome_bot::GenomeBot;
         use yacht_core::rules::PerSeat;
         for i in 0..12u64 {
             let g = perturbed(

@@ -15,8 +15,8 @@ use rand_pcg::Pcg32;
 use std::fmt;
 use yacht_core::game::{Put, Strategy, View};
 use yacht_core::genome::{FUTURE_WEIGHT, GENES, Genome, UPPER_WEIGHT};
-use yacht_core::genome_bot::GenomeBot;
 use yacht_core::players::dp::DpBot;
+use yacht_core::players::genome_bot::GenomeBot;
 use yacht_core::rules::{Bid, MAX_BID};
 use yacht_core::value::equilibrium::BidRule;
 

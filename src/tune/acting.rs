@@ -129,7 +129,7 @@ impl Game {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use yacht_core::plan::Plan;
+    use yacht_core::genome::plan::Plan;
 
     /// Every gene the plan offers changes a game when moved, and every
     /// gene it does not offer changes none: in the default genome and in

@@ -17,16 +17,16 @@ const LAYERS: &[&[&str]] = &[
 ];
 
 /// The core's top-level modules, lowest layer first (see core/src/lib.rs):
-/// its folders are layers. `genome_bot` and `for_the_win` sit with
-/// `players`, where they will be folded; the genome bot serves through
-/// `submission`, so the players are above it.
+/// its folders are layers. The genome (gene table and plan) sits with the
+/// players that read it; the genome bot (`players::genome_bot`) serves
+/// through `submission`, so the players are above it.
 const CORE_LAYERS: &[&[&str]] = &[
     &["rules"],
     &["game"],
     &["value"],
     &["ship", "win", "protocol"],
     &["submission"],
-    &["players", "genome", "plan", "genome_bot", "for_the_win"],
+    &["players", "genome"],
 ];
 
 /// Module path (`host::play`) → the crate modules its non-test code names,

@@ -214,13 +214,6 @@ impl Futures {
     /// not empty): `first`, then on each bundle 0 and one under, at and one
     /// over each predicted amount; the first of equals is kept.
     pub fn best_response(&self, theirs: &[Bid], first: Bid) -> Bid {
-        self.choice(theirs, first).0
-    }
-
-    /// The best response (see [`Futures::best_response`]) and by how much
-    /// its P(win) beats the next best that differs (1 when none does: the
-    /// choice does not matter).
-    pub fn choice(&self, theirs: &[Bid], first: Bid) -> (Bid, f64) {
         let near = |t: &Bid| [t.amount.saturating_sub(1), t.amount, t.amount + 1];
         let amounts = theirs.iter().flat_map(near).chain([0]);
         let mut candidates = vec![first];
@@ -250,12 +243,7 @@ impl Futures {
                 best = k;
             }
         }
-        let top = chances[best];
-        let next = chances
-            .iter()
-            .filter(|&&p| p < top)
-            .fold(None, |m: Option<f64>, &p| Some(m.map_or(p, |m| m.max(p))));
-        (candidates[best], next.map_or(1.0, |next| top - next))
+        candidates[best]
     }
 
     /// The amount on `bundle` at which winning the auction and losing it
@@ -332,12 +320,10 @@ mod tests {
         let best = f.best_response(&[theirs], bid(Bundle::A, 0));
         assert_eq!(f.against(best, theirs), 1.0);
         assert_eq!(best, bid(Bundle::A, 301));
-        // Its lead: over the tie at 300, the next best (½).
-        assert_eq!(f.choice(&[theirs], bid(Bundle::A, 0)), (best, 0.5));
         // Where every bid wins, the choice does not matter: the first.
         let sure = Futures::new(vec![90_000; 4], vec![90_000; 4]);
         let first = bid(Bundle::B, 7);
-        assert_eq!(sure.choice(&[theirs], first), (first, 1.0));
+        assert_eq!(sure.best_response(&[theirs], first), first);
     }
 
     #[test]

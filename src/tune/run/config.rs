@@ -16,8 +16,8 @@ use crate::tune::optim::racing::Racing;
 use crate::tune::suite::Opponent;
 use serde::{Deserialize, Serialize};
 use std::path::PathBuf;
+use yacht_core::genome::plan::Plan;
 use yacht_core::genome::{GENES, Genome, Mechanism, WP_FAST, WP_ROLLOUTS};
-use yacht_core::plan::Plan;
 
 /// One opponent as recorded in a run's config.
 #[derive(Clone, Debug, Serialize, Deserialize, PartialEq)]

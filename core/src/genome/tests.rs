@@ -1,0 +1,87 @@
+use super::*;
+
+use crate::rules::Category;
+
+#[test]
+fn genes_are_shown_as_the_bot_reads_them() {
+    let shown = |i: usize, v: f64| GENES[i].shown(v);
+    assert_eq!(shown(WP_PUT_AUCTIONS, 10.3739), "10");
+    assert_eq!(
+        shown(WP_PUT_AUCTIONS, 10.9947),
+        "10",
+        "at most: rounded down"
+    );
+    assert_eq!(shown(BID_READ_ZERO, 2.4731), "3", "at least: rounded up");
+    assert_eq!(shown(WP_READ, 0.7638), "rules", "a choice: the nearest");
+    assert_eq!(shown(WP_READ, 2.0), "scaled");
+    assert_eq!(shown(WP_LAST_EXACT, 0.9892), "on");
+    assert_eq!(shown(WP_FAST, 0.4999), "off");
+    assert_eq!(shown(PRIO + 5, 3.35749), "3.357");
+    assert_eq!(shown(BID_CAP, 98318.17), "98318");
+    assert_eq!(shown(WP_READ_TOLERANCE, 0.6065), "0.607");
+    assert_eq!(shown(WP_READ_TOLERANCE, 262.93), "262.9");
+}
+
+#[test]
+fn discrete_genes_have_whole_bounds_and_defaults_that_decode_to_themselves() {
+    for g in GENES.iter().filter(|g| g.kind != Kind::Real) {
+        for v in [g.min, g.max, g.default] {
+            assert_eq!(g.kind.decode(v), v, "{}", g.name);
+        }
+        match g.kind {
+            Kind::Switch => assert_eq!((g.min, g.max), (0.0, 1.0), "{}", g.name),
+            Kind::Choice(names) => {
+                assert_eq!(
+                    (g.min, g.max),
+                    (0.0, names.len() as f64 - 1.0),
+                    "{}",
+                    g.name
+                )
+            }
+            _ => {}
+        }
+    }
+}
+
+#[test]
+fn a_fraction_decodes_as_the_bot_always_read_it() {
+    let count = |r| Kind::Count(r);
+    assert_eq!(count(Rounding::Down).decode(10.97), 10.0);
+    assert_eq!(count(Rounding::Up).decode(2.03), 3.0);
+    assert_eq!(count(Rounding::Nearest).decode(8.3164), 8.0);
+    assert_eq!(Kind::Switch.decode(0.5), 1.0);
+    assert_eq!(Kind::Switch.decode(0.4999), 0.0);
+    assert_eq!(Kind::Choice(&READS).decode(0.6297), 1.0);
+    assert_eq!(Kind::Real.decode(0.6297), 0.6297);
+}
+
+#[test]
+fn every_mechanism_owns_a_gene_and_no_retired_name_is_a_gene() {
+    for m in MECHANISMS {
+        assert!(GENES.iter().any(|g| g.mechanism == m), "{}", m.name());
+    }
+    for (name, _) in RETIRED {
+        assert_eq!(Genome::index_of(name), None, "{name}");
+    }
+}
+
+#[test]
+fn gene_table_is_consistent() {
+    for (i, g) in GENES.iter().enumerate() {
+        assert!(
+            g.min < g.max && (g.min..=g.max).contains(&g.default),
+            "{}",
+            g.name
+        );
+        assert_eq!(Genome::index_of(g.name), Some(i), "names are unique");
+        assert_eq!(gene_index(g.name), i);
+    }
+}
+
+#[test]
+fn every_category_gene_is_named_for_its_category() {
+    for c in Category::ALL {
+        let name = c.name().to_lowercase();
+        assert_eq!(GENES[PRIO + c.index()].name, format!("prio_{name}"));
+    }
+}

@@ -1,0 +1,214 @@
+//! The futures a bid by win probability weighs: the margins after this
+//! auction when I receive A and when B, by the tables (`normal_futures`:
+//! the normal model, the last auction settled exactly, or `lookahead`
+//! rounds played on seeded dice from a pool of bundles, `looked_ahead`)
+//! or by rollouts (`rolled_out_futures`); the margin as the genes model it
+//! (`margin`, also the puts'); and the seeds that make the same position
+//! see the same futures (`seed_of`, `roll_seed`).
+
+use super::GenomeBot;
+use crate::game::{Card, Holding, View};
+use crate::rules::tables::Dice5;
+use crate::rules::{AUCTIONS, Seat};
+use crate::win::bid::{Ahead, Futures, Leaf};
+use crate::win::last_auction::Settled;
+use crate::win::normal::{Margin, Outlook};
+use crate::win::rollout::{self, Side};
+
+impl GenomeBot {
+    /// The margins after this auction by the tables' normal model, when I
+    /// receive A (the opponent B) and when B; both then put by value. With
+    /// `ahead` > 0, the tables after that many played next rounds (not
+    /// after the last auction, where nothing is left to play).
+    pub(super) fn normal_futures(
+        &self,
+        view: &View,
+        (a, b): (Dice5, Dice5),
+        ahead: u32,
+    ) -> Option<Futures> {
+        let sides = |mine, theirs| {
+            Some((
+                Side::after_bundle(self.values, &view.me, mine)?,
+                Side::after_bundle(self.values, &view.opp, theirs)?,
+            ))
+        };
+        let ((me_a, opp_b), (me_b, opp_a)) = (sides(a, b)?, sides(b, a)?);
+        if self.plan.win.last_exact
+            && let Some(got_a) = Settled::after(self.values, &me_a, &opp_b)
+        {
+            return Some(Futures::settled(
+                got_a,
+                Settled::after(self.values, &me_b, &opp_a)?,
+            ));
+        }
+        let futures = match ahead {
+            rounds @ 1.. if view.rolls_seen < AUCTIONS => {
+                let seed = roll_seed(view, (a, b));
+                let ahead = |me, opp| self.looked_ahead(me, opp, rounds, seed);
+                Futures::ahead(ahead(me_a, opp_b)?, ahead(me_b, opp_a)?)
+            }
+            _ => {
+                let margin = |me, opp| self.table_margin(me, opp);
+                Futures::normal(margin(me_a, opp_b)?, margin(me_b, opp_a)?)
+            }
+        };
+        Some(futures.taking_at(self.taking(view)))
+    }
+
+    /// How many next rounds the tables' bid at `view` plays (`wp_lookahead`):
+    /// none in the last auction (nothing is left to play) nor in the one
+    /// before it when that is settled exactly (`wp_last_exact`), nor before
+    /// the last `wp_lookahead_auctions`.
+    pub(super) fn lookahead(&self, view: &View) -> u32 {
+        let win = &self.plan.win;
+        let settled = win.last_exact && view.rolls_seen + 1 == AUCTIONS;
+        if view.rolls_seen >= AUCTIONS || settled || !in_last(view, win.lookahead_auctions) {
+            0
+        } else {
+            win.lookahead
+        }
+    }
+
+    /// The points of P(win) the tables' futures take off a contested win
+    /// (`wp_bid_margin`); none in the last auction, whose margins are
+    /// sure (nothing random follows): nothing to correct there.
+    fn taking(&self, view: &View) -> f64 {
+        if view.rolls_seen < AUCTIONS {
+            f64::from(self.plan.win.bid_margin) / 100.0
+        } else {
+            0.0
+        }
+    }
+
+    /// The tables' margin between two sides between rounds.
+    pub(super) fn table_margin(&self, me: Side, opp: Side) -> Option<Margin> {
+        let (mine, theirs) = (
+            Outlook::of(self.values, &me)?,
+            Outlook::of(self.values, &opp)?,
+        );
+        Some(self.margin(mine, theirs, &me))
+    }
+
+    /// The tables after each of `rounds` next rounds played from the two
+    /// sides (both as `dp`), round `i` on the dice of `mix(seed + i)` and
+    /// settled with either coin (two leaves a roll): the same rounds
+    /// whichever sides they start from. From a pool of bundles
+    /// (`wp_lookahead_pool`), round `i` is the pool's `i`th pair instead.
+    fn looked_ahead(&self, me: Side, opp: Side, rounds: u32, seed: u64) -> Option<Ahead> {
+        let mut leaves = Vec::with_capacity(2 * rounds as usize);
+        let planner = rollout::Planner::new(self.values, &[me, opp]);
+        let pool = self
+            .pool_size(rounds)
+            .map(|size| (size, rollout::Pool::deal(&planner, size, seed)));
+        for i in 0..rounds {
+            let round = match &pool {
+                Some((size, pool)) => pool.round(rollout::pairing(*size, i as usize), Seat::First),
+                None => {
+                    let mut stream = rollout::Stream(rollout::mix(seed.wrapping_add(u64::from(i))));
+                    rollout::Round::roll_from(&planner, &mut stream)
+                }
+            };
+            for tie in Seat::ALL {
+                let [me, opp] = round.settle([me, opp], tie);
+                leaves.push(self.leaf(me, opp)?);
+            }
+        }
+        let now = self.table_margin(me, opp)?;
+        Some(Ahead { leaves, now })
+    }
+
+    /// The pool a look ahead of `rounds` rolls pairs its bundles from
+    /// (`wp_lookahead_pool` rounded down to even), None for fresh bundles:
+    /// below 2, or as many as fresh rolls would deal.
+    fn pool_size(&self, rounds: u32) -> Option<usize> {
+        let size = (self.plan.win.lookahead_pool as usize) / 2 * 2;
+        (size >= 2 && size < 2 * rounds as usize).then_some(size)
+    }
+
+    /// A look ahead's leaf: the last auction exactly once round 11's puts
+    /// are made (`wp_lookahead_exact`), else the tables' margin.
+    fn leaf(&self, me: Side, opp: Side) -> Option<Leaf> {
+        if self.plan.win.lookahead_exact
+            && let Some(settled) = Settled::after(self.values, &me, &opp)
+        {
+            return Some(Leaf::Settled(settled));
+        }
+        Some(Leaf::Normal(self.table_margin(me, opp)?))
+    }
+
+    /// The margin between two outlooks as the genes model it (spread
+    /// factor, skew weight), its mean moved by my edge (`wp_edge`) in each
+    /// auction still to come after `me`'s puts.
+    pub(super) fn margin(&self, me: Outlook, opp: Outlook, side: &Side) -> Margin {
+        let win = &self.plan.win;
+        let factor = f64::from(win.spread_factor);
+        let margin = Margin::between(me, opp, factor).skewed(me, opp, f64::from(win.skew));
+        let left = (AUCTIONS as u32).saturating_sub(side.used.len() + 1);
+        let edge = 1000.0 * f64::from(win.edge) * f64::from(left);
+        Margin {
+            mean: margin.mean + edge,
+            ..margin
+        }
+    }
+
+    /// The margins of the same `rollouts` futures (seeded by the position
+    /// and the roll, the seed salted by `salt`) after this auction when I
+    /// receive A and when B.
+    pub(super) fn rolled_out_futures(
+        &self,
+        view: &View,
+        (a, b): (Dice5, Dice5),
+        rollouts: u32,
+        salt: u64,
+    ) -> Option<Futures> {
+        let seed = roll_seed(view, (a, b)) ^ salt;
+        let margins = |mine, theirs| {
+            let me = Side::after_bundle(self.values, &view.me, mine)?;
+            let opp = Side::after_bundle(self.values, &view.opp, theirs)?;
+            Some(rollout::margins(
+                self.values,
+                [me, opp],
+                view.rolls_seen,
+                rollouts,
+                seed,
+            ))
+        };
+        Some(Futures::new(margins(a, b)?, margins(b, a)?))
+    }
+}
+
+/// Whether the auction at `view` is among the last `n` (a gene's value):
+/// round 12's is the last, round 2's the 11th from the end.
+pub(super) fn in_last(view: &View, n: u32) -> bool {
+    (AUCTIONS + 1)
+        .checked_sub(view.rolls_seen)
+        .is_some_and(|left| left <= n as usize)
+}
+
+/// The seed of the futures after this roll's auction: the position's,
+/// mixed with the two bundles.
+fn roll_seed(view: &View, (a, b): (Dice5, Dice5)) -> u64 {
+    seed_of(view) ^ rollout::mix(u64::from(a.0) << 8 | u64::from(b.0))
+}
+
+/// A seed that names the position a put is chosen in (both cards, the
+/// round), so the same position always sees the same futures.
+pub(super) fn seed_of(view: &View) -> u64 {
+    let card = |c: &Card| {
+        let held = match c.holding {
+            Holding::Empty => 0,
+            Holding::Five(d) => 1 + u64::from(d.0),
+            Holding::Ten(h) => 1000 + u64::from(h.0),
+        };
+        [
+            u64::from(c.used.bits()),
+            c.upper as u64,
+            c.total() as u64,
+            held,
+        ]
+    };
+    let words = [card(&view.me), card(&view.opp)].concat();
+    words.iter().fold(view.rolls_seen as u64, |h, &w| {
+        rollout::mix(h ^ w).wrapping_add(w)
+    })
+}

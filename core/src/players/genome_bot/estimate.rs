@@ -1,0 +1,85 @@
+//! The tuner's view of the estimators (`tuner agree`): each P(win)
+//! estimate of a put or a bid by the tables, by rollouts, or by a judge's
+//! other rollouts (`Estimator`). Not in the submission: `mod.rs` declares
+//! it tuner only, and the export leaves it out.
+
+use super::GenomeBot;
+use super::ahead::seed_of;
+use crate::game::{Holding, View};
+use crate::rules::Bid;
+use crate::value::BestMove;
+use crate::win::bid::Futures;
+use crate::win::rollout;
+
+/// How P(win) is estimated, for checking the estimators against each
+/// other (the bot's genes choose among them in play).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Estimator {
+    /// The tables (`wp_normal`, and `last_auction` in round 11 when
+    /// `wp_last_exact` is on).
+    Tables,
+    /// This many rollouts on the position's seeded futures.
+    Rollouts(u32),
+    /// This many rollouts on other futures than `Rollouts`' (the
+    /// position's seed salted): a judge of the other estimators' choices
+    /// that does not share their noise.
+    Judge(u32),
+}
+
+impl Estimator {
+    /// The rollouts' count and the salt of their seed; None for the tables.
+    fn rollouts(self) -> Option<(u32, u64)> {
+        match self {
+            Estimator::Tables => None,
+            Estimator::Rollouts(n) => Some((n, 0)),
+            Estimator::Judge(n) => Some((n, 0x4a75_6467_6520_2121)),
+        }
+    }
+}
+
+impl GenomeBot {
+    /// The genome's `WP_CANDIDATES` best puts from `view` (a put with ten
+    /// dice in hand, the opponent's hand known) and each one's P(win)
+    /// against the opponent's put by value, by `estimator`; None when
+    /// there is no such put or no estimate.
+    pub fn put_chances(&self, view: &View, estimator: Estimator) -> Option<Vec<(BestMove, f64)>> {
+        let Holding::Ten(hand) = view.me.holding else {
+            return None;
+        };
+        let (candidates, mine, opp) = self.put_candidates(view, hand)?;
+        let chances = match estimator.rollouts() {
+            None => self.table_chances(&mine, opp)?,
+            Some((n, salt)) => {
+                let seed = seed_of(view) ^ salt;
+                let c = rollout::compare(self.values, &mine, opp, view.rolls_seen, n, seed);
+                c.points
+                    .iter()
+                    .map(|&p| f64::from(p) / f64::from(2 * n))
+                    .collect()
+            }
+        };
+        Some(candidates.into_iter().zip(chances).collect())
+    }
+
+    /// The margins after this auction (when I receive A, when B) by
+    /// `estimator`; None before round 2 or without an estimate.
+    pub fn bid_futures(&self, view: &View, estimator: Estimator) -> Option<Futures> {
+        if view.rolls_seen < 2 {
+            return None;
+        }
+        let (a, b) = view.roll?.dice?;
+        match estimator.rollouts() {
+            None => self.normal_futures(view, (a, b), self.lookahead(view)),
+            Some((n, salt)) => self.rolled_out_futures(view, (a, b), n, salt),
+        }
+    }
+
+    /// Mean P(win) of each of `bids` against the opponent's bids as read,
+    /// the margins after this auction by `estimator`; None before round 2,
+    /// without an estimate or without a read.
+    pub fn bid_chances(&self, view: &View, estimator: Estimator, bids: &[Bid]) -> Option<Vec<f64>> {
+        let futures = self.bid_futures(view, estimator)?;
+        let theirs = self.read(view)?;
+        Some(bids.iter().map(|&b| futures.expected(b, &theirs)).collect())
+    }
+}
