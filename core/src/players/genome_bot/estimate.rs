@@ -15,7 +15,7 @@ use crate::win::rollout;
 /// other (the bot's genes choose among them in play).
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub enum Estimator {
-    /// The tables (`wp_normal`, and `last_auction` in round 11 when
+    /// The tables (`win::normal`, and `win::last_auction` in round 11 when
     /// `wp_last_exact` is on).
     Tables,
     /// This many rollouts on the position's seeded futures.
