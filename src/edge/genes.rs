@@ -6,7 +6,7 @@
 use crate::players::StrategySpec;
 use crate::text::{Align, Column, table};
 use crate::tune::acting::{TRIGGERS, which_act};
-use anyhow::{Result, bail};
+use anyhow::Result;
 use std::path::PathBuf;
 use yacht_core::genome::plan::Plan;
 use yacht_core::genome::{GENES, Kind, Rounding};
@@ -24,8 +24,8 @@ pub struct GenesArgs {
     /// mechanism (repeatable; built-in specs).
     #[arg(long)]
     vs: Vec<String>,
-    /// Deals per opponent for --play.
-    #[arg(long, default_value_t = 20)]
+    /// Deals per opponent for --play (at least 1).
+    #[arg(long, default_value_t = 20, value_parser = clap::value_parser!(u64).range(1..))]
     deals: u64,
     /// Seed of the deals.
     #[arg(long, default_value_t = 515)]
@@ -47,9 +47,6 @@ pub fn run(a: GenesArgs) -> Result<()> {
         .iter()
         .map(|s| StrategySpec::parse(s))
         .collect::<Result<Vec<_>, _>>()?;
-    if a.play && a.deals == 0 {
-        bail!("--deals must be at least 1");
-    }
     let acted = a
         .play
         .then(|| which_act(&genome, |_| true, &opponents, a.deals, a.seed));

@@ -149,23 +149,23 @@ impl Plan {
     /// Whether `mechanism` runs in this genome: its genes act only then.
     pub fn runs(&self, mechanism: Mechanism) -> bool {
         let w = &self.win;
-        let any_round = w.put_auctions > 0 || w.bid_auctions > 0;
+        let tables = w.fast;
         match mechanism {
             Mechanism::Value | Mechanism::Bid | Mechanism::WinRounds => true,
             Mechanism::BonusChase => self.value.upper_weight != 0.0,
             Mechanism::AdaptCap => w.bid_auctions < BY_VALUE_FROM_ROUND_3,
             Mechanism::AdaptScale => {
-                w.bid_auctions < BY_VALUE_FROM_ROUND_3 && self.bid.adapt_margin < MAX_BID as f32
+                self.runs(Mechanism::AdaptCap) && self.bid.adapt_margin < MAX_BID as f32
             }
-            Mechanism::Estimate => any_round,
-            Mechanism::Rollouts => any_round && !w.fast,
-            Mechanism::Tables => any_round && w.fast,
-            Mechanism::TablePuts => w.put_auctions > 0 && w.fast,
-            Mechanism::TableBids => w.bid_auctions > 0 && w.fast,
-            Mechanism::Lookahead => w.bid_auctions > 0 && w.fast && w.lookahead > 0,
+            Mechanism::Estimate => w.put_auctions > 0 || w.bid_auctions > 0,
+            Mechanism::Rollouts => self.runs(Mechanism::Estimate) && !tables,
+            Mechanism::Tables => self.runs(Mechanism::Estimate) && tables,
+            Mechanism::TablePuts => w.put_auctions > 0 && tables,
             Mechanism::WinBids => w.bid_auctions > 0,
-            Mechanism::Read => w.bid_auctions > 0 && w.read != Read::Off,
-            Mechanism::ReadScaled => w.bid_auctions > 0 && w.read == Read::Scaled,
+            Mechanism::TableBids => self.runs(Mechanism::WinBids) && tables,
+            Mechanism::Lookahead => self.runs(Mechanism::TableBids) && w.lookahead > 0,
+            Mechanism::Read => self.runs(Mechanism::WinBids) && w.read != Read::Off,
+            Mechanism::ReadScaled => self.runs(Mechanism::WinBids) && w.read == Read::Scaled,
         }
     }
 

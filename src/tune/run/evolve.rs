@@ -20,7 +20,8 @@ use crate::tune::optim::racing::rungs;
 use crate::tune::optim::{self, Kind, Optimizer, Start};
 use crate::tune::suite::Opponent;
 use std::time::Instant;
-use yacht_core::genome::{GENES, Genome, Mechanism, WP_BID_AUCTIONS, WP_PUT_AUCTIONS};
+use yacht_core::genome::plan::Plan;
+use yacht_core::genome::{GENES, Genome, Mechanism};
 
 /// What the caller wants to see while a run goes on.
 pub trait Progress {
@@ -127,11 +128,7 @@ fn starting_point(
 /// Says once, at a run's start, how its games play win-probability
 /// decisions that its initial genomes have on.
 fn budget_note(dir: &RunDir, cfg: &RunConfig, progress: &mut dyn Progress) -> Result<()> {
-    let on = |g: &Genome| {
-        [WP_PUT_AUCTIONS, WP_BID_AUCTIONS]
-            .iter()
-            .any(|&i| g.genes[i] >= 1.0)
-    };
+    let on = |g: &Genome| Plan::of(g).runs(Mechanism::Estimate);
     let initial = || cfg.initial.iter().map(|i| &i.genes.genome);
     if !initial().any(on) {
         return Ok(());
