@@ -284,6 +284,7 @@ mod tests {
             let g = perturbed(
                 &Genome::default(),
                 0.4,
+                &Default::default(),
                 &[false; yacht_core::genome::N_GENES],
                 i,
             );

@@ -4,6 +4,7 @@
 pub mod acting;
 pub mod agreement;
 pub mod budget;
+pub mod calibrate;
 pub mod eval;
 pub mod ga;
 pub mod heldout;
