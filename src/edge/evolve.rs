@@ -102,15 +102,6 @@ pub struct EvolveArgs {
     /// `tuner optbench --terrain tuned` measures it.
     #[arg(long, default_value_t = crate::tune::optim::cmaes::SIGMA0, value_parser = parse_sigma, conflicts_with = "resume")]
     cmaes_sigma: f64,
-    /// Calibrate each free gene's step at the run's start: a plain step
-    /// (σ of the gene's range, up and down, or a flip) is played against
-    /// dp and dp:exact (1 000 games a move, the same dice as the start),
-    /// and one that costs the start more than this luck-adjusted fitness
-    /// (0.01: a point of win rate) is scaled down to cost that. Recorded
-    /// in config.toml, listed in notes.txt. 0: every gene's step by its
-    /// range alone.
-    #[arg(long, default_value_t = 0.0, value_parser = parse_step_cost, conflicts_with = "resume")]
-    step_cost: f64,
     /// The most searches per game a genome may spend (hands searched for
     /// their best puts in its own decisions, counted, not timed: the same
     /// on any machine; `tuner eval` shows them). Selection ranks every
@@ -237,7 +228,7 @@ fn open_or_create(a: &EvolveArgs) -> Result<(RunDir, RunLock, Option<Made>)> {
         true => vec![yacht_genome_file::default_genome(&a.params_dir)],
         false => a.init.clone(),
     };
-    let new = NewRun {
+    let (dir, lock, made) = create_run(&NewRun {
         name: a.name.clone(),
         folders,
         suite_file: a.suite.display().to_string(),
@@ -264,10 +255,7 @@ fn open_or_create(a: &EvolveArgs) -> Result<(RunDir, RunLock, Option<Made>)> {
         cmaes_sigma: a.cmaes_sigma,
         max_searches: a.max_searches,
         racing: a.racing,
-        step_cost: (a.step_cost > 0.0).then_some(a.step_cost),
-    };
-    // A calibration of the steps plays games: on the run's threads.
-    let (dir, lock, made) = with_threads(a.threads, || create_run(&new))??;
+    })?;
     Ok((dir, lock, Some(made)))
 }
 
@@ -449,12 +437,6 @@ pub(crate) fn parse_floor(s: &str) -> Result<f64, BadFraction> {
 pub(crate) fn parse_share(s: &str) -> Result<f64, BadFraction> {
     let ok = |f: f64| f > 0.0 && f <= 1.0;
     fraction(s, ok, "a share of the children", "above 0 and at most 1")
-}
-
-/// `--step-cost`: 0 (off) to 1.
-pub(crate) fn parse_step_cost(s: &str) -> Result<f64, BadFraction> {
-    let ok = |f: f64| (0.0..=1.0).contains(&f);
-    fraction(s, ok, "a fitness", "from 0 to 1")
 }
 
 /// `--cmaes-sigma`: above 0, at most 1.

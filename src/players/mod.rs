@@ -284,7 +284,6 @@ mod tests {
             let g = perturbed(
                 &Genome::default(),
                 0.4,
-                &Default::default(),
                 &[false; yacht_core::genome::N_GENES],
                 i,
             );

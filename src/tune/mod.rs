@@ -4,7 +4,6 @@
 pub mod acting;
 pub mod agreement;
 pub mod budget;
-pub mod calibrate;
 pub mod eval;
 pub mod ga;
 pub mod heldout;

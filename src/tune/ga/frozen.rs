@@ -63,9 +63,7 @@ mod tests {
         assert!(frozen[PRIO] && frozen[PRIO + 11] && frozen[BID_SCALE]);
         let mut base = Genome::default();
         base.genes[PRIO + 3] = 2.5;
-        let p: Vec<Genome> = (0..12)
-            .map(|i| perturbed(&base, 0.2, &Default::default(), &frozen, i))
-            .collect();
+        let p: Vec<Genome> = (0..12).map(|i| perturbed(&base, 0.2, &frozen, i)).collect();
         let s = GaSettings {
             mutation_rate: 1.0,
             ..GaSettings::default()

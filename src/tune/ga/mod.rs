@@ -19,7 +19,6 @@ mod population;
 mod selection;
 mod settings;
 mod step;
-mod steps;
 
 pub use crossover::Blx;
 pub use elite::{Elites, rank_weights};
@@ -28,11 +27,10 @@ pub use mutation::{Gaussian, MAX_BOOST};
 pub use population::{diversity, first_population, perturbed};
 pub use selection::Tournament;
 pub use settings::GaSettings;
-pub use steps::Steps;
 
 use rand_core::SeedableRng;
 use rand_pcg::Pcg32;
-use yacht_core::genome::{GENES, Genome};
+use yacht_core::genome::{GENES, Gene, Genome};
 
 /// Picks a parent.
 pub trait SelectionOp {
@@ -56,10 +54,9 @@ pub trait CrossoverOp {
 
 /// Moves a child's gene.
 pub trait MutationOp {
-    /// Gene `gene` (an index into `GENES`) of child `child` (0, 1, …
-    /// after the elites), `value` as the crossover made it; the step
-    /// clamps the result to the bounds.
-    fn mutate(&self, child: usize, value: f64, gene: usize, rng: &mut Pcg32) -> f64;
+    /// Gene `gene` of child `child` (0, 1, … after the elites), `value` as
+    /// the crossover made it; the step clamps the result to the bounds.
+    fn mutate(&self, child: usize, value: f64, gene: &Gene, rng: &mut Pcg32) -> f64;
 }
 
 /// Keeps genomes into the next generation.
@@ -118,7 +115,7 @@ impl<S: SelectionOp, C: CrossoverOp, M: MutationOp, E: ElitismOp> Operators<S, C
             let mut child = a.clone();
             for (i, g) in GENES.iter().enumerate().filter(|&(i, _)| !frozen[i]) {
                 let v = crossed(i, rng);
-                let moved = self.mutation.mutate(k, v, i, rng);
+                let moved = self.mutation.mutate(k, v, g, rng);
                 child.genes[i] = g.kind.decode(moved.clamp(g.min, g.max));
             }
             next.push(child);
@@ -158,7 +155,7 @@ pub(crate) mod tests {
     /// `n` genomes around the default, each its own seed.
     pub fn pop(n: usize) -> Vec<Genome> {
         (0..n)
-            .map(|i| perturbed(&Genome::default(), 0.2, &Steps::default(), &NONE, i as u64))
+            .map(|i| perturbed(&Genome::default(), 0.2, &NONE, i as u64))
             .collect()
     }
 

@@ -4,18 +4,16 @@
 //! population is collapsed: the diversity floor over the free genes'
 //! diversity, at most `MAX_BOOST` times the plain step. Each gene moves
 //! as its kind does (`step`): a count by whole numbers, a switch flips, a
-//! choice picks another option. A run's calibrated `Steps` shorten each
-//! gene's step by its scale.
+//! choice picks another option.
 
 use super::MutationOp;
 use super::frozen::{FrozenGenes, free_genes};
 use super::population::spread_over;
 use super::settings::GaSettings;
 use super::step::step;
-use super::steps::Steps;
 use crate::rng::unit;
 use rand_pcg::Pcg32;
-use yacht_core::genome::{GENES, Genome};
+use yacht_core::genome::{Gene, Genome};
 
 /// The most the diversity floor multiplies the mutation step by.
 pub const MAX_BOOST: f64 = 4.0;
@@ -28,8 +26,6 @@ pub struct Gaussian {
     pub sigma: f64,
     /// The wide step (the plain one times the floor's boost).
     pub wide: f64,
-    /// Each gene's share of these steps.
-    pub steps: Steps,
     /// The share of the children that take the wide step.
     pub wide_share: f64,
 }
@@ -43,20 +39,19 @@ impl Gaussian {
             sigma: s.mutation_sigma,
             wide: s.mutation_sigma * boost(pop, frozen, s.diversity_floor),
             wide_share: s.wide_share,
-            steps: s.steps,
         }
     }
 }
 
 impl MutationOp for Gaussian {
     /// One draw (whether it mutates), then one normal draw if it does.
-    fn mutate(&self, child: usize, value: f64, gene: usize, rng: &mut Pcg32) -> f64 {
+    fn mutate(&self, child: usize, value: f64, gene: &Gene, rng: &mut Pcg32) -> f64 {
         let sigma = match takes_wide(child, self.wide_share) {
             true => self.wide,
             false => self.sigma,
         };
         match unit(rng) < self.rate {
-            true => step(&GENES[gene], value, sigma * self.steps.of(gene), rng),
+            true => step(gene, value, sigma, rng),
             false => value,
         }
     }

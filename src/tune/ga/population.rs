@@ -5,20 +5,18 @@
 
 use super::frozen::FrozenGenes;
 use super::step::step;
-use super::steps::Steps;
 use crate::rng::derive_seed;
 use rand_core::SeedableRng;
 use rand_pcg::Pcg32;
 use yacht_core::genome::{GENES, Genome, N_GENES};
 
 /// The first generation of `size` genomes: the initial genomes, then
-/// copies of them in turn perturbed by `sigma`, each gene's step scaled by
-/// `steps` (genome i's stream named by (`seed`, i)).
+/// copies of them in turn perturbed by `sigma` (genome i's stream named by
+/// (`seed`, i)).
 pub fn first_population(
     init: &[Genome],
     size: usize,
     sigma: f64,
-    steps: &Steps,
     frozen: &FrozenGenes,
     seed: u64,
 ) -> Vec<Genome> {
@@ -27,30 +25,27 @@ pub fn first_population(
             let base = &init[i % init.len()];
             match i < init.len() {
                 true => base.clone(),
-                false => {
-                    let seed = derive_seed(&[seed, 0x1417, i as u64]);
-                    perturbed(base, sigma, steps, frozen, seed)
-                }
+                false => perturbed(base, sigma, frozen, derive_seed(&[seed, 0x1417, i as u64])),
             }
         })
         .collect()
 }
 
 /// A random genome within bounds, centred on `base`, for the first
-/// generation: each free gene moved by `sigma` times its scale in
-/// `steps`; frozen genes are `base`'s.
-pub fn perturbed(
-    base: &Genome,
-    sigma: f64,
-    steps: &Steps,
-    frozen: &FrozenGenes,
-    seed: u64,
-) -> Genome {
+/// generation; frozen genes are `base`'s.
+pub fn perturbed(base: &Genome, sigma: f64, frozen: &FrozenGenes, seed: u64) -> Genome {
     let mut rng = Pcg32::seed_from_u64(seed);
     let mut g = base.clone();
-    for (i, spec) in GENES.iter().enumerate().filter(|&(i, _)| !frozen[i]) {
-        let moved = step(spec, g.genes[i], sigma * steps.of(i), &mut rng);
-        g.genes[i] = spec.kind.decode(moved.clamp(spec.min, spec.max));
+    for ((v, spec), _) in g
+        .genes
+        .iter_mut()
+        .zip(GENES)
+        .zip(frozen)
+        .filter(|(_, f)| !**f)
+    {
+        *v = spec
+            .kind
+            .decode(step(spec, *v, sigma, &mut rng).clamp(spec.min, spec.max));
     }
     g
 }

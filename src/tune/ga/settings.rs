@@ -2,7 +2,6 @@
 //! defaults, `classic()` (the GA before the centroid elite and the wide
 //! share), and how settings written before a field existed read.
 
-use super::steps::Steps;
 use serde::{Deserialize, Serialize};
 
 /// GA settings.
@@ -40,10 +39,6 @@ pub struct GaSettings {
     /// or `prefix*` for every gene whose name starts so.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub frozen: Vec<String>,
-    /// Each gene's share of the step (calibrated by `--steps calibrated`;
-    /// runs before it was recorded, and plain runs: every gene 1).
-    #[serde(default, skip_serializing_if = "Steps::is_plain")]
-    pub steps: Steps,
 }
 
 impl Default for GaSettings {
@@ -59,7 +54,6 @@ impl Default for GaSettings {
             wide_share: 0.5,
             centroid_elite: true,
             frozen: Vec::new(),
-            steps: Steps::default(),
         }
     }
 }

@@ -91,7 +91,6 @@ fn trace(s: &Settings, contender: Contender, landscape: u64) -> Trace {
         start_genomes,
         s.population,
         s.init_sigma,
-        &s.ga.steps,
         &s.frozen,
         landscape,
     );

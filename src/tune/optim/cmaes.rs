@@ -105,15 +105,9 @@ impl Cmaes {
     pub fn new(s: &Start) -> Cmaes {
         let free = free_genes(s.frozen);
         let n = free.len().max(1);
-        // C = D², diagonal: each free gene's scale in the run's steps.
-        let d: Vec<f64> = (0..n)
-            .map(|k| free.get(k).map_or(1.0, |&i| s.ga.steps.of(i)))
-            .collect();
         let mut identity = vec![0.0; n * n];
-        let mut c = vec![0.0; n * n];
         for i in 0..n {
             identity[i * n + i] = 1.0;
-            c[i * n + i] = d[i] * d[i];
         }
         let base = s.initial[0].clone();
         let mean: Vec<f64> = free.iter().map(|&i| to_unit(i, base.genes[i])).collect();
@@ -128,9 +122,9 @@ impl Cmaes {
             generation: 0,
             p: Params::new(n, s.population.max(2)),
             sigma: s.cmaes_sigma,
-            c,
+            c: identity.clone(),
             b: identity,
-            d,
+            d: vec![1.0; n],
             p_sigma: vec![0.0; n],
             p_c: vec![0.0; n],
             asked: Vec::new(),

@@ -237,7 +237,7 @@ mod tests {
         assert!(tuned.distance(&start) < 0.1);
         let lost = tuned.regret(&start);
         assert!((0.4..=6.0).contains(&lost), "{lost}");
-        let wide = crate::tune::ga::perturbed(&start, 0.15, &Default::default(), &none, 5);
+        let wide = crate::tune::ga::perturbed(&start, 0.15, &none, 5);
         assert!(tuned.regret(&wide) > lost + 2.0, "{}", tuned.regret(&wide));
         // Frozen genes never matter.
         let frozen: FrozenGenes = std::array::from_fn(|i| i % 2 == 0);

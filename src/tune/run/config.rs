@@ -98,11 +98,6 @@ pub struct RunConfig {
     /// it was recorded: flat, every genome every game).
     #[serde(default)]
     pub racing: Racing,
-    /// The most a plain step may cost (luck-adjusted fitness), when the
-    /// run calibrated its genes' steps (`ga.steps`) at its start; None:
-    /// every gene's step by its range (and in runs before it was recorded).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub step_cost: Option<f64>,
 }
 
 fn is_ga(k: &Kind) -> bool {
@@ -290,15 +285,7 @@ impl RunConfig {
     /// The first generation: the initial genomes, then perturbed copies.
     pub fn first_population(&self, frozen: &FrozenGenes) -> Vec<Genome> {
         let init = self.initial_genomes();
-        let steps = &self.ga.steps;
-        first_population(
-            &init,
-            self.population,
-            self.init_sigma,
-            steps,
-            frozen,
-            self.seed,
-        )
+        first_population(&init, self.population, self.init_sigma, frozen, self.seed)
     }
 }
 
@@ -408,7 +395,6 @@ mod tests {
             cmaes_sigma: None,
             max_searches: None,
             racing: Racing::Flat,
-            step_cost: None,
             rollouts,
         };
         let off = cfg(0, &["prio_one"]).frozen().unwrap();

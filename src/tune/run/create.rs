@@ -8,14 +8,12 @@ use super::error::{Result, RunError};
 use super::lock::RunLock;
 use super::notes;
 use crate::tune::budget::Budget;
-use crate::tune::calibrate::{Calibration, OPPONENTS, PROBE, calibrate, steps_of};
 use crate::tune::eval::Fitness;
 use crate::tune::ga::{GaSettings, frozen_genes};
 use crate::tune::optim::Kind;
 use crate::tune::optim::racing::Racing;
 use crate::tune::suite::Opponent;
 use std::path::{Path, PathBuf};
-use yacht_core::genome::GENES;
 
 /// What `tuner evolve` is given to start a run.
 #[derive(Clone, Debug)]
@@ -50,9 +48,6 @@ pub struct NewRun {
     pub max_searches: Option<Budget>,
     /// How a generation's games are spread over its genomes.
     pub racing: Racing,
-    /// Calibrate each free gene's step so that a plain one costs at most
-    /// this luck-adjusted fitness (`tune::calibrate`); None: steps by range.
-    pub step_cost: Option<f64>,
 }
 
 /// What `create_run` made: the files of a run folder that were not there
@@ -138,7 +133,7 @@ pub fn create_run(new: &NewRun) -> Result<(RunDir, RunLock, Made)> {
         before: Vec::new(),
     };
     made.before = made.files().into_iter().filter(|p| p.exists()).collect();
-    let mut cfg = RunConfig {
+    let cfg = RunConfig {
         name: dir.name(),
         seed: new.seed,
         generations: new.generations,
@@ -164,56 +159,9 @@ pub fn create_run(new: &NewRun) -> Result<(RunDir, RunLock, Made)> {
         cmaes_sigma: (new.optimizer == Kind::Cmaes).then_some(new.cmaes_sigma),
         max_searches: new.max_searches,
         racing: new.racing,
-        step_cost: new.step_cost,
-    };
-    let calibrated = match new.step_cost {
-        Some(cost) => Some(calibrate_steps(&mut cfg, cost)?),
-        None => None,
     };
     dir.save_config(&cfg)?;
-    if let Some(note) = calibrated {
-        notes::append(&dir, &note)?;
-    }
     Ok((dir, lock, made))
-}
-
-/// Deals per opponent a calibration plays (each in both seats): the
-/// start and each move play 1 000 games.
-pub const CALIBRATION_DEALS: u64 = 250;
-
-/// The run's step scales by play from its first initial genome (at the
-/// run's budget), for the genes it leaves free, with the optimiser's own
-/// plain step; what notes.txt says of them.
-fn calibrate_steps(cfg: &mut RunConfig, cost: f64) -> Result<String> {
-    let frozen = cfg.frozen()?;
-    let free = crate::tune::ga::free_genes(&frozen);
-    let sigma = match cfg.optimizer {
-        Kind::Cmaes => cfg.cmaes_sigma.unwrap_or(crate::tune::optim::cmaes::SIGMA0),
-        _ => cfg.ga.mutation_sigma,
-    };
-    let c = Calibration {
-        sigma,
-        cost,
-        deals: CALIBRATION_DEALS,
-        seed: crate::rng::derive_seed(&[cfg.seed, 0xCA1]),
-    };
-    let start = cfg.initial[0].genes.genome.clone();
-    let genes = calibrate(&start, &free, &c, |g| cfg.player("calibration", g));
-    cfg.ga.steps = steps_of(&genes);
-    let shown: Vec<String> = genes
-        .iter()
-        .map(|g| {
-            let name = GENES[g.gene].name;
-            format!("{name} {:.3} ({:+.2})", g.scale, 100.0 * g.cost)
-        })
-        .collect();
-    let games = 2 * CALIBRATION_DEALS * OPPONENTS.len() as u64;
-    Ok(format!(
-        "step scales: a plain step ({sigma} of a gene's range, or a flip) that costs the start more than {:.2} points of luck-adjusted win rate against {} (measured {PROBE} steps up and down, {games} games a move, over {PROBE}²) is scaled to cost that; gene scale (what a plain step costs, points): {}",
-        100.0 * cost,
-        OPPONENTS.join(" and "),
-        shown.join(", ")
-    ))
 }
 
 /// `dir/NAME` + `suffix`, or `dir/NAME-2` + `suffix`, `-3`, … if taken.
