@@ -16,6 +16,9 @@ use crate::tune::run::{
 use anyhow::Result;
 use std::path::PathBuf;
 
+/// The first generation's spread by default (`--init-sigma`).
+pub const INIT_SIGMA: f64 = 0.1;
+
 #[derive(clap::Args)]
 pub struct EvolveArgs {
     /// Generations to run (default 20). With --resume: extend the run to
@@ -102,6 +105,17 @@ pub struct EvolveArgs {
     /// `tuner optbench --terrain tuned` measures it.
     #[arg(long, default_value_t = crate::tune::optim::cmaes::SIGMA0, value_parser = parse_sigma, conflicts_with = "resume")]
     cmaes_sigma: f64,
+    /// The first generation's spread: each genome after the initial ones
+    /// is a copy of one with every free gene moved by a normal step of
+    /// this fraction of its range (a switch flipped with twice this
+    /// probability). Every gene moves at once, so the spread costs a
+    /// tuned start the sum of their losses.
+    #[arg(long, default_value_t = INIT_SIGMA, value_parser = parse_init_sigma, conflicts_with = "resume")]
+    init_sigma: f64,
+    /// A line for the run's notes.txt, written when the run is made: why
+    /// genes are frozen, what the run is for (repeatable).
+    #[arg(long, conflicts_with = "resume")]
+    note: Vec<String>,
     /// The most searches per game a genome may spend (hands searched for
     /// their best puts in its own decisions, counted, not timed: the same
     /// on any machine; `tuner eval` shows them). Selection ranks every
@@ -255,6 +269,8 @@ fn open_or_create(a: &EvolveArgs) -> Result<(RunDir, RunLock, Option<Made>)> {
         cmaes_sigma: a.cmaes_sigma,
         max_searches: a.max_searches,
         racing: a.racing,
+        init_sigma: a.init_sigma,
+        notes: a.note.clone(),
     })?;
     Ok((dir, lock, Some(made)))
 }
@@ -437,6 +453,17 @@ pub(crate) fn parse_floor(s: &str) -> Result<f64, BadFraction> {
 pub(crate) fn parse_share(s: &str) -> Result<f64, BadFraction> {
     let ok = |f: f64| f > 0.0 && f <= 1.0;
     fraction(s, ok, "a share of the children", "above 0 and at most 1")
+}
+
+/// `--init-sigma`: above 0, at most 1.
+pub(crate) fn parse_init_sigma(s: &str) -> Result<f64, BadFraction> {
+    let ok = |f: f64| f > 0.0 && f <= 1.0;
+    fraction(
+        s,
+        ok,
+        "the first generation's spread",
+        "above 0 and at most 1",
+    )
 }
 
 /// `--cmaes-sigma`: above 0, at most 1.

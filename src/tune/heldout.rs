@@ -77,11 +77,7 @@ pub fn judge(winner: &Evaluation, incumbent: &Evaluation, seed: u64) -> Option<H
             std_error: p.std_error,
         })
         .collect();
-    let worse: Vec<&str> = rows
-        .iter()
-        .filter(|r| r.shown_worse())
-        .map(|r| r.name.as_str())
-        .collect();
+    let worse = shown_worse_against(&rows);
     let not_worse = z > Z_ONE_SIDED && worse.is_empty();
     let worse_note = if worse.is_empty() {
         String::new()
@@ -114,6 +110,21 @@ pub fn judge(winner: &Evaluation, incumbent: &Evaluation, seed: u64) -> Option<H
         rows,
         verdict,
     })
+}
+
+impl HeldOutCheck {
+    /// The opponents against which the winner is shown worse by more than
+    /// the margin, alone (any refuses it, whatever the suite's z).
+    pub fn shown_worse_against(&self) -> Vec<&str> {
+        shown_worse_against(&self.rows)
+    }
+}
+
+fn shown_worse_against(rows: &[HeldOutRow]) -> Vec<&str> {
+    rows.iter()
+        .filter(|r| r.shown_worse())
+        .map(|r| r.name.as_str())
+        .collect()
 }
 
 /// The held-out rows as a table: opponent, winner, champion, difference.
@@ -207,6 +218,7 @@ mod tests {
             "{}",
             check.verdict
         );
+        assert_eq!(check.shown_worse_against(), ["opp5"]);
     }
 
     #[test]

@@ -201,6 +201,35 @@ fn a_tiny_run_writes_everything_and_is_independent_of_threads() {
 }
 
 #[test]
+fn the_first_spread_and_the_makers_notes_are_recorded() {
+    let dir = scratch("evolve-spread");
+    let why = "bid_best_response frozen: 0.02 costs dp -5.4 points";
+    run_ok(evolve(&dir, "narrow", "2", "1").args(["--init-sigma", "0.02", "--note", why]));
+    run_ok(&mut evolve(&dir, "wide", "2", "1"));
+    let run = |name: &str| dir.join("runs").join(name);
+    let cfg = std::fs::read_to_string(run("narrow").join("config.toml")).unwrap();
+    assert!(cfg.contains("init_sigma = 0.02"), "{cfg}");
+    let notes = std::fs::read_to_string(run("narrow").join("notes.txt")).unwrap();
+    assert!(notes.lines().any(|l| l == why), "{notes}");
+    // The first generation's copies sit 5 times closer to the start.
+    let first = |name: &str| -> f64 {
+        let csv = std::fs::read_to_string(run(name).join("generations.csv")).unwrap();
+        let header: Vec<&str> = csv.lines().next().unwrap().split(',').collect();
+        let at = header.iter().position(|h| *h == "diversity").unwrap();
+        csv.lines()
+            .nth(1)
+            .unwrap()
+            .split(',')
+            .nth(at)
+            .unwrap()
+            .parse()
+            .unwrap()
+    };
+    let (narrow, wide) = (first("narrow"), first("wide"));
+    assert!(narrow > 0.0 && narrow < wide / 3.0, "{narrow} {wide}");
+}
+
+#[test]
 fn a_search_budget_is_recorded_and_a_genome_over_it_ranks_by_what_it_spent() {
     let dir = scratch("evolve-budget");
     // Every genome spends more than one search a game (a put searches its

@@ -189,7 +189,8 @@ fn a_rollout_budget_outside_the_genes_range_is_refused_before_any_game() {
 }
 
 #[test]
-fn a_diversity_floor_wide_share_or_cmaes_step_outside_its_range_is_refused_before_any_game() {
+fn a_diversity_floor_wide_share_cmaes_step_or_first_spread_outside_its_range_is_refused_before_any_game()
+ {
     let cases = [
         (
             "diversity-floor",
@@ -205,6 +206,11 @@ fn a_diversity_floor_wide_share_or_cmaes_step_outside_its_range_is_refused_befor
             "wide-share",
             &["0", "1.5", "x"][..],
             "above 0 and at most 1",
+        ),
+        (
+            "init-sigma",
+            &["0", "-0.1", "1.5", "x"][..],
+            "the first generation's spread",
         ),
     ];
     for (flag, values, takes) in cases {

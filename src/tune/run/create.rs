@@ -48,6 +48,12 @@ pub struct NewRun {
     pub max_searches: Option<Budget>,
     /// How a generation's games are spread over its genomes.
     pub racing: Racing,
+    /// The first generation's spread around the initial genomes: every
+    /// free gene of a perturbed copy moves by this fraction of its range.
+    pub init_sigma: f64,
+    /// Lines for the run's notes.txt from its maker (`--note`: why genes
+    /// are frozen, what the run is for).
+    pub notes: Vec<String>,
 }
 
 /// What `create_run` made: the files of a run folder that were not there
@@ -141,7 +147,7 @@ pub fn create_run(new: &NewRun) -> Result<(RunDir, RunLock, Made)> {
         games: new.games,
         validation_games: new.validation_games,
         validate_top: new.validate_top,
-        init_sigma: 0.1,
+        init_sigma: new.init_sigma,
         ga: new.ga.clone(),
         fitness: new.fitness,
         suite,
@@ -161,6 +167,9 @@ pub fn create_run(new: &NewRun) -> Result<(RunDir, RunLock, Made)> {
         racing: new.racing,
     };
     dir.save_config(&cfg)?;
+    for line in &new.notes {
+        notes::append(&dir, line)?;
+    }
     Ok((dir, lock, made))
 }
 
