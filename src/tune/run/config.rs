@@ -311,7 +311,8 @@ pub fn budget_genes(rollouts: u32) -> impl Iterator<Item = usize> {
 /// generation plays hundreds of thousands of games, and a decision by
 /// rollouts costs milliseconds, by the tables microseconds. A genome with
 /// `wp_fast` already 1 and no rollout rounds plays as its file says. The
-/// genome files keep the genes as they are.
+/// run's population files keep the genes as they are; its winner's
+/// best.toml is written as played ([`as_played`]).
 pub fn at_budget(g: &Genome, rollouts: u32) -> Genome {
     let mut g = g.clone();
     if rollouts == 0 {
@@ -320,6 +321,17 @@ pub fn at_budget(g: &Genome, rollouts: u32) -> Genome {
         g.genes[WP_ROLLOUTS] = f64::from(rollouts);
     }
     g
+}
+
+/// `g` as a run of budget `rollouts` played it: [`at_budget`] when that
+/// changes its play ([`changed_by_budget`]), else `g` itself. What a run
+/// writes as its winner, so that the file is the genome its verdicts are
+/// about.
+pub fn as_played(g: &Genome, rollouts: u32) -> Genome {
+    match changed_by_budget(g, rollouts) {
+        true => at_budget(g, rollouts),
+        false => g.clone(),
+    }
 }
 
 /// Whether `g` plays differently in a run of budget `rollouts` than its
@@ -354,6 +366,10 @@ mod tests {
             "a fast genome plays as written"
         );
         assert!(!changed_by_budget(&Genome::default(), 0));
+        // A winner is written as it was played: by the tables here.
+        assert_eq!(as_played(&g, 0), at_budget(&g, 0));
+        assert!(!changed_by_budget(&as_played(&g, 0), 0));
+        assert_eq!(as_played(&Genome::default(), 0), Genome::default());
         let cheap = at_budget(&g, 64);
         assert_eq!(cheap.genes[WP_ROLLOUTS], 64.0);
         assert_eq!(cheap.genes[WP_BID_AUCTIONS], 6.0);

@@ -6,7 +6,7 @@
 //! [`super::install`]'s act, never a side effect of validating.
 
 use super::checkpoint::Checkpoint;
-use super::config::RunConfig;
+use super::config::{RunConfig, as_played};
 use super::dir::RunDir;
 use super::error::{Result, RunError};
 use super::evolve::Progress;
@@ -47,7 +47,9 @@ pub fn validate(
 ) -> Result<Validation> {
     let start = Instant::now();
     let cfg = dir.load_config()?;
-    let (winner, winner_genome, seed) = pick_winner(&cfg, cp, progress)?;
+    let (winner, picked, seed) = pick_winner(&cfg, cp, progress)?;
+    // The genome the verdicts are about: as the run played it.
+    let winner_genome = as_played(&picked, cfg.rollouts);
     let header = best_header(&cfg, &winner, cfg.validation_games);
     let text = genome_to_toml(&winner_genome, &header);
     write_atomic(&dir.best(), text.as_bytes())?;
