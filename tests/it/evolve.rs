@@ -1015,9 +1015,21 @@ fn win_probability_genes_are_kept_frozen_and_played_at_the_runs_budget() {
         assert!(notes.contains(note), "{notes}");
         let cfg = std::fs::read_to_string(run.join("config.toml")).unwrap();
         assert!(cfg.contains(&format!("rollouts = {rollouts}")), "{cfg}");
-        // The genes the budget overrides stay as the initial genome has them.
+        // The winner is written as the run played it: by the tables, or
+        // at the run's futures (the population files keep the genes).
         let best = std::fs::read_to_string(run.join("best.toml")).unwrap();
-        assert!(best.lines().any(|l| l == "wp_rollouts = 1000"), "{best}");
+        let played = match rollouts {
+            "0" => ["wp_fast = true", "wp_rollouts = 1000"],
+            _ => ["wp_fast = false", "wp_rollouts = 50"],
+        };
+        for line in played {
+            assert!(best.lines().any(|l| l == line), "{line}: {best}");
+        }
+        let checkpoint = std::fs::read_to_string(run.join("checkpoint.json")).unwrap();
+        assert!(
+            checkpoint.contains("\"wp_rollouts\":1000.0"),
+            "{checkpoint}"
+        );
     }
 }
 
