@@ -16,9 +16,6 @@ use crate::tune::run::{
 use anyhow::Result;
 use std::path::PathBuf;
 
-/// The first generation's spread by default (`--init-sigma`).
-pub const INIT_SIGMA: f64 = 0.1;
-
 #[derive(clap::Args)]
 pub struct EvolveArgs {
     /// Generations to run (default 20). With --resume: extend the run to
@@ -110,7 +107,7 @@ pub struct EvolveArgs {
     /// this fraction of its range (a switch flipped with twice this
     /// probability). Every gene moves at once, so the spread costs a
     /// tuned start the sum of their losses.
-    #[arg(long, default_value_t = INIT_SIGMA, value_parser = parse_init_sigma, conflicts_with = "resume")]
+    #[arg(long, default_value_t = crate::tune::ga::INIT_SIGMA, value_parser = parse_init_sigma, conflicts_with = "resume")]
     init_sigma: f64,
     /// A line for the run's notes.txt, written when the run is made: why
     /// genes are frozen, what the run is for (repeatable).

@@ -113,7 +113,7 @@ pub fn run(a: OptbenchArgs) -> Result<()> {
             centroid_elite: a.centroid_elite,
             ..GaSettings::default()
         },
-        init_sigma: 0.1,
+        init_sigma: crate::tune::ga::INIT_SIGMA,
         cmaes_sigma: a.cmaes_sigma,
     };
     let began = Instant::now();

@@ -76,6 +76,16 @@ fn evolve_of(
     c
 }
 
+/// Column `column` of the first generation's row in a run's generations.csv.
+fn first_generation(run: &Path, column: &str) -> f64 {
+    let csv = std::fs::read_to_string(run.join("generations.csv")).unwrap();
+    let mut lines = csv.lines();
+    let header = lines.next().unwrap();
+    let at = header.split(',').position(|h| h == column).unwrap();
+    let row = lines.next().unwrap();
+    row.split(',').nth(at).unwrap().parse().unwrap()
+}
+
 /// The lab's run `name` (lab/runs/NAME: the experiments behind the
 /// champion, kept apart from the user's runs/).
 fn lab_run(name: &str) -> std::path::PathBuf {
@@ -212,19 +222,7 @@ fn the_first_spread_and_the_makers_notes_are_recorded() {
     let notes = std::fs::read_to_string(run("narrow").join("notes.txt")).unwrap();
     assert!(notes.lines().any(|l| l == why), "{notes}");
     // The first generation's copies sit 5 times closer to the start.
-    let first = |name: &str| -> f64 {
-        let csv = std::fs::read_to_string(run(name).join("generations.csv")).unwrap();
-        let header: Vec<&str> = csv.lines().next().unwrap().split(',').collect();
-        let at = header.iter().position(|h| *h == "diversity").unwrap();
-        csv.lines()
-            .nth(1)
-            .unwrap()
-            .split(',')
-            .nth(at)
-            .unwrap()
-            .parse()
-            .unwrap()
-    };
+    let first = |name: &str| first_generation(&run(name), "diversity");
     let (narrow, wide) = (first("narrow"), first("wide"));
     assert!(narrow > 0.0 && narrow < wide / 3.0, "{narrow} {wide}");
 }
@@ -240,16 +238,8 @@ fn a_search_budget_is_recorded_and_a_genome_over_it_ranks_by_what_it_spent() {
     let run = dir.join("runs/budget");
     let cfg = std::fs::read_to_string(run.join("config.toml")).unwrap();
     assert!(cfg.contains("max_searches = 1.0"), "{cfg}");
-    let csv = std::fs::read_to_string(run.join("generations.csv")).unwrap();
-    let lines: Vec<&str> = csv.lines().collect();
-    let column = lines[0].split(',').position(|h| h == "best_searches");
-    let spent: f64 = lines[1]
-        .split(',')
-        .nth(column.unwrap())
-        .unwrap()
-        .parse()
-        .unwrap();
-    assert!(spent > 1.0, "{csv}");
+    let spent = first_generation(&run, "best_searches");
+    assert!(spent > 1.0, "{spent}");
     // What the optimiser was told: minus the searches in budgets, the
     // best genome's the highest.
     let told = told(&run);

@@ -24,7 +24,7 @@ pub use crossover::Blx;
 pub use elite::{Elites, rank_weights};
 pub use frozen::{FrozenGenes, NoSuchGene, free_genes, frozen_genes};
 pub use mutation::{Gaussian, MAX_BOOST};
-pub use population::{diversity, first_population, perturbed};
+pub use population::{INIT_SIGMA, diversity, first_population, perturbed};
 pub use selection::Tournament;
 pub use settings::GaSettings;
 

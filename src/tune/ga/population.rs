@@ -10,6 +10,10 @@ use rand_core::SeedableRng;
 use rand_pcg::Pcg32;
 use yacht_core::genome::{GENES, Genome, N_GENES};
 
+/// The first generation's spread by default (`tuner evolve --init-sigma`,
+/// the planted benchmark): a fraction of each gene's range.
+pub const INIT_SIGMA: f64 = 0.1;
+
 /// The first generation of `size` genomes: the initial genomes, then
 /// copies of them in turn perturbed by `sigma` (genome i's stream named by
 /// (`seed`, i)).

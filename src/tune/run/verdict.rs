@@ -6,7 +6,7 @@
 //! runs`.
 
 use crate::tune::eval::{Evaluation, Paired, z_score};
-use crate::tune::heldout::{HeldOutCheck, Z_ONE_SIDED};
+use crate::tune::heldout::HeldOutCheck;
 use crate::tune::named::NamedGenes;
 use serde::{Deserialize, Serialize};
 use std::path::PathBuf;
@@ -88,12 +88,14 @@ impl ValidationRecord {
         let heldout = match &self.heldout {
             None => "no held-out suite".to_string(),
             Some(h) if h.not_worse => format!("held out: not worse (z = {:.2})", h.z),
-            Some(h) if h.z > Z_ONE_SIDED => format!(
-                "held out: worse by more than the margin against {} (the suite: z = {:.2})",
-                h.shown_worse_against().join(", "),
-                h.z
-            ),
-            Some(h) => format!("held out: possibly worse (z = {:.2})", h.z),
+            Some(h) => match h.shown_worse_against() {
+                worse if worse.is_empty() => format!("held out: possibly worse (z = {:.2})", h.z),
+                worse => format!(
+                    "held out: worse by more than the margin against {} (the suite: z = {:.2})",
+                    worse.join(", "),
+                    h.z
+                ),
+            },
         };
         format!("{training}; {heldout}")
     }
