@@ -73,20 +73,16 @@ pub struct EvolveArgs {
     rollouts: u32,
     /// Which optimiser proposes each generation: ga (the default), cmaes
     /// (Hansen's CMA-ES; validation measures its mean's average and its
-    /// mean), spsa (Spall's simultaneous perturbation: pairs of opposite
-    /// moves on the same dice measure the gradient; validation measures
-    /// its centre and the centres' average) or random (uniform genomes,
-    /// the floor). `tuner optbench`
+    /// mean) or random (uniform genomes, the floor). `tuner optbench`
     /// compares them where the optimum is known.
     #[arg(long, value_enum, default_value = "ga", conflicts_with = "resume")]
     optimizer: crate::tune::optim::Kind,
     /// How a generation's games are spread: halving (successive halving:
     /// every genome plays a first rung, the better half by fitness play
     /// on, rung after rung of equal budget, down to 2; docs/luck.md) or
-    /// flat (every genome every game, as runs before it did). Default:
-    /// halving, but flat for spsa (its pairs must meet the same games).
-    #[arg(long, value_enum, conflicts_with = "resume")]
-    racing: Option<crate::tune::optim::racing::Racing>,
+    /// flat (every genome every game, as runs before it did).
+    #[arg(long, value_enum, default_value = "halving", conflicts_with = "resume")]
+    racing: crate::tune::optim::racing::Racing,
     /// The GA's diversity floor: while the population's spread over its
     /// free genes (mean standard deviation, fraction of each range) is
     /// below it, the wide children's mutation step grows by floor /
@@ -269,7 +265,7 @@ fn open_or_create(a: &EvolveArgs) -> Result<(RunDir, RunLock, Option<Made>)> {
         },
         cmaes_sigma: a.cmaes_sigma,
         max_searches: a.max_searches,
-        racing: a.racing.unwrap_or(a.optimizer.default_racing()),
+        racing: a.racing,
         init_sigma: a.init_sigma,
         notes: a.note.clone(),
     })?;

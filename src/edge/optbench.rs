@@ -135,8 +135,7 @@ pub fn run(a: OptbenchArgs) -> Result<()> {
     Ok(())
 }
 
-/// Each optimiser (default: all) with each racing (default: flat); one
-/// that may not race (SPSA) only flat.
+/// Each optimiser (default: all) with each racing (default: flat).
 fn contenders(kinds: &[Kind], racings: &[Racing]) -> Vec<Contender> {
     let kinds = if kinds.is_empty() {
         &Kind::ALL[..]
@@ -150,8 +149,8 @@ fn contenders(kinds: &[Kind], racings: &[Racing]) -> Vec<Contender> {
     };
     (kinds.iter())
         .flat_map(|&kind| {
-            (racings.iter())
-                .filter(move |&&r| kind.races() || r == Racing::Flat)
+            racings
+                .iter()
                 .map(move |&racing| Contender { kind, racing })
         })
         .collect()

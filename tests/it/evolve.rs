@@ -775,8 +775,8 @@ fn resume_with_more_generations_extends_to_the_longer_runs_result() {
 }
 
 #[test]
-fn cmaes_spsa_and_random_runs_resume_to_the_uninterrupted_result() {
-    for kind in ["cmaes", "spsa", "random"] {
+fn cmaes_and_random_runs_resume_to_the_uninterrupted_result() {
+    for kind in ["cmaes", "random"] {
         let dir = scratch(&format!("evolve-{kind}"));
         run_ok(evolve(&dir, "long", "2", "4").args(["--optimizer", kind]));
         run_ok(evolve(&dir, "short", "1", "2").args(["--optimizer", kind]));
@@ -789,12 +789,6 @@ fn cmaes_spsa_and_random_runs_resume_to_the_uninterrupted_result() {
         assert_eq!(
             config.contains("cmaes_sigma = 0.05\n"),
             kind == "cmaes",
-            "{config}"
-        );
-        // SPSA's pairs meet the same games: its generations are flat.
-        assert_eq!(
-            config.contains("racing = \"flat\""),
-            kind == "spsa",
             "{config}"
         );
         let checkpoint = std::fs::read_to_string(dir.join("runs/short/checkpoint.json")).unwrap();
@@ -1080,17 +1074,4 @@ fn a_raced_generation_spends_the_flat_budget_and_ranks_the_survivors_first() {
     // after the second, four after the first.
     let rung = |k: f64| told.iter().filter(|&&f| (f / 1000.0).round() == k).count();
     assert_eq!((rung(0.0), rung(1.0), rung(2.0)), (4, 2, 2), "{told:?}");
-}
-
-#[test]
-fn spsa_raced_is_refused_before_any_game_and_leaves_no_run() {
-    let dir = scratch("evolve-spsa-raced");
-    let out = evolve(&dir, "raced", "1", "1")
-        .args(["--optimizer", "spsa", "--racing", "halving"])
-        .output()
-        .unwrap();
-    let err = String::from_utf8_lossy(&out.stderr);
-    assert!(!out.status.success(), "{err}");
-    assert!(err.contains("use --racing flat"), "{err}");
-    assert!(!dir.join("runs/raced/config.toml").exists());
 }

@@ -1,8 +1,7 @@
 //! Optimisers behind one trait: each proposes a generation of genomes
 //! (`ask`), hears their measured fitness (`tell`) and puts forward the
 //! genomes it would keep (`proposals`). The genetic algorithm (`ga`), CMA-ES
-//! (`cmaes`), SPSA (`spsa`) and random search (`random`, the floor) share
-//! it, so the run
+//! (`cmaes`) and random search (`random`, the floor) share it, so the run
 //! loop and the planted-optimum benchmark (`planted`, `bench`) drive any of
 //! them the same way. Genomes stay within each gene's bounds; frozen genes
 //! stay as the starting genome has them.
@@ -14,7 +13,6 @@ pub mod ga;
 pub mod planted;
 pub mod racing;
 pub mod random;
-pub mod spsa;
 
 pub use crate::tune::ga::free_genes;
 use crate::tune::ga::{FrozenGenes, GaSettings};
@@ -42,7 +40,6 @@ pub trait Optimizer {
 pub enum State {
     Cmaes(Box<cmaes::Cmaes>),
     Random(Box<random::Random>),
-    Spsa(Box<spsa::Spsa>),
 }
 
 impl State {
@@ -51,7 +48,6 @@ impl State {
         match self {
             State::Cmaes(c) => c,
             State::Random(r) => r,
-            State::Spsa(s) => s,
         }
     }
 }
@@ -77,37 +73,18 @@ pub enum Kind {
     /// CMA-ES (Hansen): a Gaussian search distribution whose mean, step
     /// size and covariance follow the best genomes.
     Cmaes,
-    /// SPSA (Spall): one centre, moved by the gradient its pairs of
-    /// opposite perturbations measure on the same dice (played flat).
-    Spsa,
     /// Random search: uniform genomes within the bounds (the floor).
     Random,
 }
 
 impl Kind {
-    pub const ALL: [Kind; 4] = [Kind::Ga, Kind::Cmaes, Kind::Spsa, Kind::Random];
+    pub const ALL: [Kind; 3] = [Kind::Ga, Kind::Cmaes, Kind::Random];
 
     pub fn name(self) -> &'static str {
         match self {
             Kind::Ga => "ga",
             Kind::Cmaes => "cmaes",
-            Kind::Spsa => "spsa",
             Kind::Random => "random",
-        }
-    }
-
-    /// Whether a generation may be raced: SPSA compares the two genomes
-    /// of each pair, so both must play every game of the generation.
-    pub fn races(self) -> bool {
-        self != Kind::Spsa
-    }
-
-    /// How its generations are spread when the run does not say: by
-    /// halving where it may race, else flat.
-    pub fn default_racing(self) -> racing::Racing {
-        match self.races() {
-            true => racing::Racing::Halving,
-            false => racing::Racing::Flat,
         }
     }
 }
@@ -137,7 +114,6 @@ pub fn start(kind: Kind, s: &Start) -> Box<dyn Optimizer + Send> {
     match kind {
         Kind::Ga => Box::new(ga::Ga::new(s)),
         Kind::Cmaes => Box::new(cmaes::Cmaes::new(s)),
-        Kind::Spsa => Box::new(spsa::Spsa::new(s)),
         Kind::Random => Box::new(random::Random::new(s)),
     }
 }

@@ -103,9 +103,6 @@ impl Made {
 /// `new.folders` ([`Folders::check`]) first, before it loads the suites.
 pub fn create_run(new: &NewRun) -> Result<(RunDir, RunLock, Made)> {
     frozen_genes(&new.ga.frozen)?;
-    if !new.optimizer.races() && new.racing != Racing::Flat {
-        return Err(RunError::RacedPairs(new.optimizer));
-    }
     let mut initial = Vec::new();
     for p in &new.init {
         let shown = p.display().to_string();

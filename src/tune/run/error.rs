@@ -66,8 +66,6 @@ pub enum RunError {
     Interrupted(u32),
     #[error("{} is in use by another tuner{}; if none runs, delete {}/lock", .dir.display(), pid.map(|p| format!(" (process {p})")).unwrap_or_default(), .dir.display())]
     InUse { dir: PathBuf, pid: Option<i32> },
-    #[error("--optimizer {0} compares genomes on the same games: use --racing flat (its default)")]
-    RacedPairs(crate::tune::optim::Kind),
     #[error("--name must not be empty")]
     EmptyName,
     #[error(transparent)]
