@@ -69,8 +69,9 @@ pub struct OptbenchArgs {
     /// CMA-ES's first step size (as `tuner evolve --cmaes-sigma`).
     #[arg(long, default_value_t = crate::tune::optim::cmaes::SIGMA0, value_parser = crate::edge::evolve::parse_sigma)]
     cmaes_sigma: f64,
-    /// Genes left as the start has them (as for `tuner evolve`).
-    #[arg(long)]
+    /// Genes left as the start has them, as for `tuner evolve`: names,
+    /// or `prefix*`, comma-separated or repeated.
+    #[arg(long, value_delimiter = ',')]
     freeze: Vec<String>,
     /// The picture.
     #[arg(short, long, default_value = "plots/optbench.png")]

@@ -314,6 +314,35 @@ fn optbench_prints_a_row_per_optimizer_and_budget_and_draws_its_png() {
 }
 
 #[test]
+fn optbench_freezes_genes_listed_as_evolve_lists_them() {
+    let dir = scratch("optbench-freeze");
+    let table = |freeze: &[&str]| {
+        let mut c = tuner();
+        c.args(["optbench", "--generations", "2", "--landscapes", "2"]);
+        c.args(["--optimizer", "ga", "-o"]).arg(dir.join("o.png"));
+        for f in freeze {
+            c.args(["--freeze", f]);
+        }
+        let out = run_ok(&mut c);
+        let text = String::from_utf8_lossy(&out.stdout).into_owned();
+        text.lines()
+            .filter(|l| l.starts_with("ga "))
+            .map(String::from)
+            .collect::<Vec<_>>()
+    };
+    let listed = table(&["wp_*,bid_*"]);
+    assert_eq!(listed, table(&["wp_*", "bid_*"]), "a list is its names");
+    assert_ne!(listed, table(&[]), "freezing changes the search");
+    let out = tuner()
+        .args(["optbench", "--freeze", "prio_one,no_such_gene"])
+        .output()
+        .unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(!out.status.success(), "{err}");
+    assert!(err.contains("no_such_gene"), "{err}");
+}
+
+#[test]
 fn plot_to_a_folder_that_takes_no_files_says_so_in_a_line() {
     let out = tuner()
         .args(["plot"])
