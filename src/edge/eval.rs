@@ -7,7 +7,9 @@ use crate::edge::threads::with_threads;
 use crate::files::write_atomic;
 use crate::host::player::{Player, check_programs};
 use crate::host::program::Limits;
+use crate::players::StrategySpec;
 use crate::tune::eval::Baseline;
+use crate::tune::worth::{self, Changes};
 use anyhow::{Context, Result, bail};
 use std::path::PathBuf;
 
@@ -54,6 +56,12 @@ pub struct EvalArgs {
     /// No progress on stderr.
     #[arg(long)]
     quiet: bool,
+    /// With --genome and one --baseline genome: also play, for each gene
+    /// the candidate plays otherwise, the candidate with that gene put
+    /// back as the baseline has it, and show what each change is worth
+    /// (the candidate less that copy, paired on the same deals).
+    #[arg(long, requires = "genome")]
+    put_back: bool,
 }
 
 /// `--baseline`'s player: a path ending in `.toml` is a genome, anything
@@ -67,6 +75,49 @@ fn baseline_player(text: &str) -> Result<Player> {
     player.with_context(|| format!("--baseline {text}"))
 }
 
+/// `--put-back`'s changes and the candidate's copies, one per acting
+/// change with that gene put back; an error before any game unless the
+/// candidate and one baseline are genome files.
+fn put_backs(a: &EvalArgs) -> Result<(Changes, Vec<Player>)> {
+    let (Some(genome), [base]) = (&a.genome, &a.baseline[..]) else {
+        bail!("--put-back compares the --genome with one --baseline genome file; give exactly one");
+    };
+    if !base.ends_with(".toml") {
+        bail!("--put-back: --baseline {base} is not a genome file (a path ending in .toml)");
+    }
+    let shown = genome.display().to_string();
+    let candidate = yacht_genome_file::read_genome(genome, &shown)?;
+    let baseline = yacht_genome_file::read_genome(std::path::Path::new(base), base)?;
+    let changes = worth::changes(&candidate, &baseline);
+    let players = (changes.acting.iter())
+        .map(|c| {
+            Player::Builtin(StrategySpec::Genome {
+                name: c.label(),
+                genome: std::sync::Arc::new(c.put_back(&candidate)),
+            })
+        })
+        .collect();
+    Ok((changes, players))
+}
+
+/// The worth table, and the changes that do not act in the candidate.
+fn worth_lines(changes: &Changes, compared: &[Baseline]) -> String {
+    let mut s = match compared.split_first() {
+        Some((together, each)) => worth::table(&changes.acting, together, each),
+        None => String::new(),
+    };
+    if !changes.inert.is_empty() {
+        let names: Vec<&str> = (changes.inert.iter())
+            .map(|c| yacht_core::genome::GENES[c.gene].name)
+            .collect();
+        s.push_str(&format!(
+            "changed but not acting in the candidate (their mechanism does not run): {}\n",
+            names.join(", ")
+        ));
+    }
+    s
+}
+
 /// Runs `tuner eval`.
 pub fn run(a: EvalArgs) -> Result<()> {
     outputs_go_to_folders([&a.json])?;
@@ -78,11 +129,20 @@ pub fn run(a: EvalArgs) -> Result<()> {
         (None, Some(s)) => (Player::parse(s).context("--player")?, s.clone()),
         (None, None) => bail!("give --genome PATH or --player SPEC"),
     };
-    let baselines: Vec<Player> = a
+    let mut baselines: Vec<Player> = a
         .baseline
         .iter()
         .map(|b| baseline_player(b))
         .collect::<Result<_>>()?;
+    let changes = match a.put_back {
+        true => Some(put_backs(&a)?),
+        false => None,
+    };
+    let mut names = a.baseline.clone();
+    for (c, p) in changes.iter().flat_map(|(c, p)| c.acting.iter().zip(p)) {
+        names.push(c.label());
+        baselines.push(p.clone());
+    }
     let suite = crate::tune::suite::load(&a.suite, &a.vs)?;
     let players = suite.iter().map(|o| &o.player);
     check_programs(
@@ -103,12 +163,15 @@ pub fn run(a: EvalArgs) -> Result<()> {
     let secs = start.elapsed().as_secs_f64();
     let e = all.next().expect("the candidate's evaluation");
     let compared: Vec<Baseline> = all
-        .zip(&a.baseline)
+        .zip(&names)
         .filter_map(|(b, name)| Baseline::new(name, &e, &b))
         .collect();
     write_out(&crate::tune::eval::table(&e));
-    for b in &compared {
+    for b in &compared[..a.baseline.len().min(compared.len())] {
         write_out(&crate::tune::eval::baseline_table(b, a.fitness));
+    }
+    if let Some((changes, _)) = &changes {
+        write_out(&worth_lines(changes, &compared));
     }
     let played: u32 = e.opponents.iter().map(|o| o.games).sum();
     let games = played as usize * candidates.len();

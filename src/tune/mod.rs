@@ -1,5 +1,6 @@
 //! Tuning: opponent suites, seeded paired evaluation, the genetic
-//! algorithm's operators and the runs around them.
+//! algorithm's operators and the runs around them, and what each change
+//! of a genome is worth.
 
 pub mod acting;
 pub mod agreement;
@@ -11,3 +12,4 @@ pub mod named;
 pub mod optim;
 pub mod run;
 pub mod suite;
+pub mod worth;

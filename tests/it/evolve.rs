@@ -592,6 +592,21 @@ fn a_champion_played_otherwise_than_its_file_says_is_not_replaced() {
     assert!(!params.join("history").exists());
 }
 
+/// A summary's hints work as typed (this tuner is no `tuner` on the PATH:
+/// `cargo run --release -- install …`), and one shows each change's worth
+/// against the champion in `params`.
+fn says_how_to_go_on(out: &str, params: &Path) {
+    let worth = params.join("best.toml").display().to_string();
+    let worth = format!("--baseline {worth} --put-back");
+    let hints = [
+        "cargo run",
+        " -- install ",
+        "genes changed from the champion",
+        &worth,
+    ];
+    assert!(hints.iter().all(|h| out.contains(h)), "{out}");
+}
+
 #[test]
 fn params_best_survives_tiny_validations_and_is_kept_when_replaced() {
     let dir = scratch("evolve-protect");
@@ -628,13 +643,7 @@ fn params_best_survives_tiny_validations_and_is_kept_when_replaced() {
         ),
         "{out}"
     );
-    // A hint that works as typed: this tuner is no `tuner` on the PATH
-    // (`cargo run --release -- install …`).
-    assert!(
-        out.contains("cargo run") && out.contains(" -- install "),
-        "{out}"
-    );
-    assert!(out.contains("genes changed from the champion"), "{out}");
+    says_how_to_go_on(&out, &params);
     // `tuner install` does it, keeping the old one in history/, and draws
     // the run's plot again (its banner says installed).
     let plot = dir.join("plots").join("weak-fitness.png");

@@ -561,3 +561,61 @@ fn eval_baseline_shows_paired_differences_on_the_same_deals() {
     assert!(!out.status.success());
     assert!(String::from_utf8_lossy(&out.stderr).contains("--baseline no-such.toml"));
 }
+
+#[test]
+fn eval_put_back_shows_what_each_change_is_worth() {
+    let dir = scratch("eval-put-back");
+    let default = std::fs::read_to_string(crate::repo("params/default.toml")).unwrap();
+    // One change that acts (the bid doubled) and one that does not (the
+    // bonus chase, with upper_weight 0).
+    let candidate = dir.join("candidate.toml");
+    let text = default
+        .replace("\nbid_scale = 1.0\n", "\nbid_scale = 2.0\n")
+        .replace("\nbonus_chase = 10.0\n", "\nbonus_chase = 20.0\n");
+    assert_ne!(text, default);
+    std::fs::write(&candidate, text).unwrap();
+    let json = dir.join("e.json");
+    let out = run_ok(
+        tuner()
+            .args(["eval", "--put-back", "--genome"])
+            .arg(&candidate)
+            .arg("--baseline")
+            .arg(crate::repo("params/default.toml"))
+            .args([
+                "--vs", "sample:6", "--games", "40", "--seed", "5", "--quiet", "--json",
+            ])
+            .arg(&json),
+    );
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(text.contains("what each change is worth"), "{text}");
+    assert!(text.contains("bid_scale"), "{text}");
+    assert!(
+        text.contains("not acting in the candidate (their mechanism does not run): bonus_chase"),
+        "{text}"
+    );
+    let v: serde_json::Value = serde_json::from_slice(&std::fs::read(&json).unwrap()).unwrap();
+    let baselines = v["baselines"].as_array().unwrap();
+    assert_eq!(baselines.len(), 2, "the baseline and one put-back copy");
+    assert_eq!(baselines[1]["player"], "bid_scale put back");
+    // With the one acting change put back the copy plays as the baseline:
+    // the change is worth all of the difference, game for game.
+    let rows = |k: usize| baselines[k]["opponents"][0].clone();
+    assert_eq!(rows(0)["difference"], rows(1)["difference"]);
+    assert_eq!(rows(0)["std_error"], rows(1)["std_error"]);
+    assert_ne!(rows(0)["difference"], 0.0, "doubling the bid changes games");
+    // Only against one genome baseline.
+    for baseline in [
+        &["dp"][..],
+        &["params/default.toml", "params/default.toml"][..],
+    ] {
+        let mut c = tuner();
+        c.args(["eval", "--put-back", "--genome"]).arg(&candidate);
+        for b in baseline {
+            c.args(["--baseline", b]);
+        }
+        let out = c.args(["--vs", "greedy", "--games", "2"]).output().unwrap();
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(!out.status.success(), "{baseline:?}: {err}");
+        assert!(err.contains("--put-back"), "{baseline:?}: {err}");
+    }
+}

@@ -128,6 +128,22 @@ impl Summary<'_> {
         }
     }
 
+    /// The file of the genome the winner is compared with (the champion
+    /// kept in the history when the winner replaced it), when the winner
+    /// plays otherwise than it.
+    fn base_file(&self) -> Option<String> {
+        let (base, _) = self.base();
+        let same = (GENES.iter().enumerate())
+            .all(|(i, g)| g.shown(base.genes[i]) == g.shown(self.winner.genes[i]));
+        let r = self.record;
+        let file = match (&r.incumbent_genes, &r.previous_kept_as) {
+            (Some(_), Some(kept)) => kept.display().to_string(),
+            (Some(_), None) => self.cfg.folders.params_best().display().to_string(),
+            (None, _) => self.cfg.initial.first()?.source.clone(),
+        };
+        (!same).then_some(file)
+    }
+
     /// The genes whose value as the bot plays it the winner changed, one
     /// a line, the largest changes (by share of the gene's range) first,
     /// at most [`GENES_SHOWN`] of them; then how many more.
@@ -237,7 +253,13 @@ impl Summary<'_> {
         lines.push((longer, "run it longer"));
         let best = self.dir.best();
         let eval = format!("eval --genome {} --vs dp --vs dp:exact", best.display());
-        lines.push((eval, "more games against strong players"));
+        match self.base_file() {
+            Some(base) => lines.push((
+                format!("{eval} --baseline {base} --put-back"),
+                "against strong players, paired with the genome it changed, and each change's worth",
+            )),
+            None => lines.push((eval, "more games against strong players")),
+        }
         let runs = &self.cfg.folders.runs;
         let list = match runs.as_os_str() == "runs" {
             true => "runs".to_string(),
