@@ -8,7 +8,7 @@ use crate::files::write_atomic;
 use crate::host::player::{Player, check_programs};
 use crate::host::program::Limits;
 use crate::players::StrategySpec;
-use crate::tune::eval::Baseline;
+use crate::tune::eval::{Baseline, Fitness};
 use crate::tune::worth::{self, Changes};
 use anyhow::{Context, Result, bail};
 use std::path::PathBuf;
@@ -90,30 +90,26 @@ fn put_backs(a: &EvalArgs) -> Result<(Changes, Vec<Player>)> {
     let baseline = yacht_genome_file::read_genome(std::path::Path::new(base), base)?;
     let changes = worth::changes(&candidate, &baseline);
     let players = (changes.acting.iter())
-        .map(|c| {
-            Player::Builtin(StrategySpec::Genome {
-                name: c.label(),
-                genome: std::sync::Arc::new(c.put_back(&candidate)),
-            })
-        })
+        .map(|c| Player::Builtin(StrategySpec::genome(&c.label(), c.put_back(&candidate))))
         .collect();
     Ok((changes, players))
 }
 
 /// The worth table, and the changes that do not act in the candidate.
-fn worth_lines(changes: &Changes, compared: &[Baseline]) -> String {
+fn worth_lines(changes: &Changes, compared: &[Baseline], fitness: Fitness) -> String {
     let mut s = match compared.split_first() {
-        Some((together, each)) => worth::table(&changes.acting, together, each),
+        Some((together, each)) => worth::table(&changes.acting, together, each, fitness),
         None => String::new(),
     };
     if !changes.inert.is_empty() {
         let names: Vec<&str> = (changes.inert.iter())
             .map(|c| yacht_core::genome::GENES[c.gene].name)
             .collect();
-        s.push_str(&format!(
-            "changed but not acting in the candidate (their mechanism does not run): {}\n",
+        let line = format!(
+            "changed but not acting in the candidate (their mechanism does not run): {}",
             names.join(", ")
-        ));
+        );
+        s.push_str(&crate::text::wrap(&line, 100, "  "));
     }
     s
 }
@@ -171,7 +167,7 @@ pub fn run(a: EvalArgs) -> Result<()> {
         write_out(&crate::tune::eval::baseline_table(b, a.fitness));
     }
     if let Some((changes, _)) = &changes {
-        write_out(&worth_lines(changes, &compared));
+        write_out(&worth_lines(changes, &compared, a.fitness));
     }
     let played: u32 = e.opponents.iter().map(|o| o.games).sum();
     let games = played as usize * candidates.len();

@@ -6,7 +6,7 @@
 //! table of their paired differences (`tuner eval --put-back`).
 
 use crate::text::{Align, Column, table as grid};
-use crate::tune::eval::Baseline;
+use crate::tune::eval::{Baseline, Fitness};
 use yacht_core::genome::plan::Plan;
 use yacht_core::genome::{GENES, Gene, Genome};
 
@@ -83,51 +83,72 @@ const COLUMNS: [Column; 7] = [
     Column::new("±", Align::Right, 5),
 ];
 
-/// The table: first every change together (the candidate against the
-/// baseline), then each change (the candidate against its put-back copy,
-/// `each` in the order of `changes`), a row per opponent; points of
-/// win rate, on the evaluation's fitness, the plain outcomes beside.
-pub fn table(changes: &[Change], together: &Baseline, each: &[Baseline]) -> String {
+/// The cells of `b`'s rows, one per opponent, the first named `name` and
+/// `values` (points of win rate; "0 in every deal" when the two played
+/// alike deal by deal).
+fn rows_of(name: &str, values: &str, b: &Baseline) -> Vec<Vec<String>> {
     let pct = |x: f64| format!("{:+.2}", 100.0 * x);
-    let mut rows = Vec::new();
-    let mut add = |name: String, values: String, b: &Baseline| {
-        for (k, r) in b.opponents.iter().enumerate() {
-            let (d, se) = (r.paired.difference, r.paired.std_error);
-            let plain = r.plain.as_ref();
-            let first = k == 0;
-            let interval = match (d, se) {
-                (0.0, 0.0) => "alike, each game".to_string(),
-                _ => format!("{} – {}", pct(d - 1.96 * se), pct(d + 1.96 * se)),
-            };
-            rows.push(vec![
-                if first { name.clone() } else { String::new() },
-                if first { values.clone() } else { String::new() },
-                r.name.clone(),
-                pct(d),
-                interval,
-                plain.map_or("–".into(), |p| pct(p.difference)),
-                plain.map_or("–".into(), |p| format!("{:.2}", 196.0 * p.std_error)),
-            ]);
+    let first = |k: usize, text: &str| {
+        if k == 0 {
+            text.to_string()
+        } else {
+            String::new()
         }
     };
-    add("all together".into(), "the baseline".into(), together);
-    for (c, b) in changes.iter().zip(each) {
+    (b.opponents.iter().enumerate())
+        .map(|(k, r)| {
+            let (d, se) = (r.paired.difference, r.paired.std_error);
+            let plain = r.plain.as_ref();
+            vec![
+                first(k, name),
+                first(k, values),
+                r.name.clone(),
+                pct(d),
+                match (d, se) {
+                    (0.0, 0.0) => "0 in every deal".to_string(),
+                    _ => format!("{} – {}", pct(d - 1.96 * se), pct(d + 1.96 * se)),
+                },
+                plain.map_or("–".into(), |p| pct(p.difference)),
+                plain.map_or("–".into(), |p| format!("{:.2}", 196.0 * p.std_error)),
+            ]
+        })
+        .collect()
+}
+
+/// The table: first every change together (the candidate against the
+/// baseline), then each change (the candidate against the copy `each`
+/// holds under [`Change::label`]), a row per opponent; points of win rate
+/// on `fitness`, the plain outcomes beside. A change without its copy's
+/// games (a stopped evaluation) is said so.
+pub fn table(
+    changes: &[Change],
+    together: &Baseline,
+    each: &[Baseline],
+    fitness: Fitness,
+) -> String {
+    let mut rows = rows_of("all together", "the baseline", together);
+    for c in changes {
         let g = c.of();
-        add(
-            g.name.to_string(),
-            format!("{} → {}", g.shown(c.from), g.shown(c.to)),
-            b,
-        );
+        let values = format!("{} → {}", g.shown(c.from), g.shown(c.to));
+        match each.iter().find(|b| b.player == c.label()) {
+            Some(b) => rows.extend(rows_of(g.name, &values, b)),
+            None => rows.push(vec![g.name.into(), values, "not measured".into()]),
+        }
     }
     let mut lines = vec![
-        format!(
-            "what each change is worth: the candidate less a copy with that gene put back as {} has it,",
-            together.player
-        ),
-        "every other change kept (paired on the same deals, points of %; plain: the outcomes alone,"
+        "what each change is worth: the candidate less a copy with that gene put back as"
             .to_string(),
-        "± its 95 % half-interval). The changes need not add up: they act together.".to_string(),
+        format!("  {}", together.player),
+        format!(
+            "has it, every other change kept (paired on the same deals, points of %, on the {fitness}"
+        ),
+        "fitness; plain: the outcomes alone, ± its 95 % half-interval). The changes need not add"
+            .to_string(),
+        "up: they act together.".to_string(),
     ];
+    if changes.is_empty() {
+        lines.push("the candidate plays as the baseline: nothing to put back".to_string());
+    }
     lines.extend(grid(&COLUMNS, &rows));
     lines.iter().map(|l| format!("{l}\n")).collect()
 }
@@ -163,5 +184,40 @@ mod tests {
         assert_eq!(back.genes[prio], 0.0);
         assert_eq!(back.genes[scale], 1.2);
         assert_eq!(c.acting[0].label(), "prio_two put back");
+    }
+
+    /// Each change's rows come from the copy named by its label, whatever
+    /// the order of the copies; worth is the candidate less the copy, in
+    /// points; a change without its copy is said so.
+    #[test]
+    fn the_table_takes_each_changes_copy_by_its_label() {
+        use crate::tune::eval::Evaluation;
+        let base = Genome::default();
+        let mut cand = base.clone();
+        cand.genes[gene_index("bid_scale")] = 1.2;
+        cand.genes[gene_index("prio_two")] = 6.0;
+        cand.genes[gene_index("prio_six")] = -3.0;
+        let c = changes(&cand, &base).acting;
+        let of = |p: Vec<f64>| Evaluation::from_points(&[("dp", p)]);
+        let candidate = of(vec![1.0, 1.0, 0.0, 1.0]);
+        let vs = |name: &str, p: Vec<f64>| Baseline::new(name, &candidate, &of(p)).unwrap();
+        let together = vs("base.toml", vec![0.0, 1.0, 0.0, 1.0]);
+        // The copies in another order than the changes; prio_six's missing.
+        let each = [
+            vs("bid_scale put back", vec![1.0, 1.0, 0.0, 0.0]),
+            vs("prio_two put back", vec![1.0, 1.0, 0.0, 1.0]),
+        ];
+        let text = table(&c, &together, &each, Fitness::WinRate);
+        let row = |name: &str| {
+            text.lines()
+                .find(|l| l.starts_with(name))
+                .unwrap()
+                .to_string()
+        };
+        assert!(row("all together").contains("+25.00"), "{text}");
+        assert!(row("bid_scale").contains("+25.00"), "{text}");
+        assert!(row("prio_two").contains("0 in every deal"), "{text}");
+        assert!(row("prio_six").contains("not measured"), "{text}");
+        assert!(text.lines().all(|l| l.chars().count() <= 100), "{text}");
     }
 }

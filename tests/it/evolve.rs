@@ -592,6 +592,33 @@ fn a_champion_played_otherwise_than_its_file_says_is_not_replaced() {
     assert!(!params.join("history").exists());
 }
 
+/// An installable winner's validation measured what each change from the
+/// champion is worth (validation.json), and its summary shows it by the
+/// changed genes.
+fn measured_each_change(out: &str, run: &Path) {
+    let v: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(run.join("validation.json")).unwrap())
+            .unwrap();
+    let worth = v["worth"].as_array().expect("measured");
+    let genes: Vec<&str> = worth.iter().map(|w| w["gene"].as_str().unwrap()).collect();
+    assert!(
+        genes.contains(&"prio_yacht") && genes.contains(&"future_weight"),
+        "{genes:?}"
+    );
+    for w in worth {
+        assert_ne!(w["from"], w["to"], "{w}");
+        assert!(
+            w["worth"]["games_per_opponent"].as_u64().unwrap() > 0,
+            "{w}"
+        );
+    }
+    // The summary's words, a space apart: the gene's line carries its worth.
+    let at = out.find("prio_yacht -15.00 → ").expect("listed");
+    let line: String = out[at..].chars().take(60).collect();
+    assert!(line.contains(" worth "), "{out}");
+    assert!(out.contains("a copy with that gene put back"), "{out}");
+}
+
 /// A summary's hints work as typed (this tuner is no `tuner` on the PATH:
 /// `cargo run --release -- install …`), and one shows each change's worth
 /// against the champion in `params`.
@@ -644,6 +671,7 @@ fn params_best_survives_tiny_validations_and_is_kept_when_replaced() {
         "{out}"
     );
     says_how_to_go_on(&out, &params);
+    measured_each_change(&out, &run);
     // `tuner install` does it, keeping the old one in history/, and draws
     // the run's plot again (its banner says installed).
     let plot = dir.join("plots").join("weak-fitness.png");

@@ -128,6 +128,15 @@ impl Summary<'_> {
         }
     }
 
+    /// "worth +x ± y" (points) for gene `name`, when validation measured it.
+    fn worth_of(&self, name: &str) -> String {
+        let Some(w) = self.record.worth.iter().find(|w| w.gene == name) else {
+            return String::new();
+        };
+        let (d, se) = (100.0 * w.worth.difference, 196.0 * w.worth.std_error);
+        format!("  worth {d:+.2} ± {se:.2}")
+    }
+
     /// The file of the genome the winner is compared with (the champion
     /// kept in the history when the winner replaced it), when the winner
     /// plays otherwise than it.
@@ -139,9 +148,21 @@ impl Summary<'_> {
         let file = match (&r.incumbent_genes, &r.previous_kept_as) {
             (Some(_), Some(kept)) => kept.display().to_string(),
             (Some(_), None) => self.cfg.folders.params_best().display().to_string(),
-            (None, _) => self.cfg.initial.first()?.source.clone(),
+            (None, _) => self.initial_file(&base)?,
         };
         (!same).then_some(file)
+    }
+
+    /// The initial genome's file, when it still reads as the run recorded
+    /// it (the path as typed at the run's start: it may have moved or
+    /// changed since).
+    fn initial_file(&self, recorded: &Genome) -> Option<String> {
+        let source = &self.cfg.initial.first()?.source;
+        let path = Path::new(source);
+        let reads = path.extension().is_some_and(|e| e == "toml")
+            && yacht_genome_file::read_genome_file(path, source)
+                .is_ok_and(|r| &r.genome == recorded);
+        reads.then(|| source.clone())
     }
 
     /// The genes whose value as the bot plays it the winner changed, one
@@ -176,17 +197,26 @@ impl Summary<'_> {
         for (g, a, b) in changed.iter().take(GENES_SHOWN) {
             let _ = writeln!(
                 s,
-                "  {:<26} {:>8} → {:<8} {:+4.0}%",
+                "  {:<26} {:>8} → {:<8} {:+4.0}%{}",
                 g.name,
                 g.shown(*a),
                 g.shown(*b),
-                100.0 * share(g, *a, *b)
+                100.0 * share(g, *a, *b),
+                self.worth_of(g.name)
             );
         }
         if changed.len() > GENES_SHOWN {
             let more = changed.len() - GENES_SHOWN;
             let best = self.dir.best();
             let _ = writeln!(s, "  … and {more} more: see {}", best.display());
+        }
+        if !self.record.worth.is_empty() {
+            let games = self.record.worth[0].worth.games_per_opponent;
+            s.push_str(&fit(&format!(
+                "  worth: the winner less a copy with that gene put back as {from} has it, on the \
+                 training suite, fresh dice, {games} games per opponent, ± 95 % (each opponent and \
+                 the plain figures: the eval line under next)"
+            )));
         }
         let unseen = moved.len() - changed.len();
         if unseen > 0 {
@@ -256,7 +286,7 @@ impl Summary<'_> {
         match self.base_file() {
             Some(base) => lines.push((
                 format!("{eval} --baseline {base} --put-back"),
-                "against strong players, paired with the genome it changed, and each change's worth",
+                "paired with the genome it changed; each change's worth",
             )),
             None => lines.push((eval, "more games against strong players")),
         }

@@ -12,7 +12,7 @@ use super::error::{Result, RunError};
 use super::evolve::Progress;
 use super::install::best_header;
 use super::verdict::{
-    Comparison, LOOKS, MIN_COMPARISON_GAMES, ValidationRecord, Z_SEQUENTIAL, allowed_z,
+    ChangeWorth, Comparison, LOOKS, MIN_COMPARISON_GAMES, ValidationRecord, Z_SEQUENTIAL, allowed_z,
 };
 use crate::files::write_atomic;
 use crate::host::player::Player;
@@ -25,7 +25,7 @@ use crate::tune::named::NamedGenes;
 use crate::tune::suite::Opponent;
 use std::path::Path;
 use std::time::Instant;
-use yacht_core::genome::Genome;
+use yacht_core::genome::{GENES, Genome};
 use yacht_genome_file::genome_to_toml;
 
 /// What validating a run gave.
@@ -79,7 +79,7 @@ pub fn validate(
         )?),
         _ => None,
     };
-    let record = ValidationRecord {
+    let mut record = ValidationRecord {
         seed,
         games_per_opponent: 2 * cfg.validation_games.div_ceil(2).max(1),
         winner,
@@ -90,8 +90,13 @@ pub fn validate(
         same_as_incumbent: same,
         installed: false,
         previous_kept_as: None,
-        seconds: start.elapsed().as_secs_f64(),
+        seconds: 0.0,
+        worth: Vec::new(),
     };
+    if let (true, Some(incumbent)) = (record.earned(), against) {
+        record.worth = changes_worth(&cfg, cp, (&winner_genome, incumbent), progress)?;
+    }
+    record.seconds = start.elapsed().as_secs_f64();
     dir.save_validation(&record)?;
     Ok(Validation {
         record,
@@ -227,6 +232,46 @@ fn compare(
         verdict,
         allowance,
     })
+}
+
+/// The share of the validation games each put-back copy plays.
+const WORTH_SHARE: u64 = 4;
+
+/// What each change of an installable winner is worth: the winner and,
+/// for each gene it plays otherwise than the incumbent (and that acts in
+/// it), a copy with that gene put back, on fresh dice of a quarter of the
+/// validation games; the winner less each copy, paired.
+fn changes_worth(
+    cfg: &RunConfig,
+    cp: &Checkpoint,
+    (winner, incumbent): (&Genome, &Genome),
+    progress: &mut dyn Progress,
+) -> Result<Vec<ChangeWorth>> {
+    let suite = &cfg.opponents()?;
+    let changes = crate::tune::worth::changes(winner, incumbent).acting;
+    let deals = (cfg.validation_games.div_ceil(2) / WORTH_SHARE).max(1);
+    progress.message(&format!(
+        "what each of the winner's {} changes is worth: a copy with it put back, {} games per opponent each …",
+        changes.len(),
+        2 * deals
+    ));
+    let seed = derive_seed(&[cfg.seed, 0x3077]);
+    let judge = |name, g: &Genome| judged(suite, cfg.player(name, g), (seed, deals), cfg.fitness);
+    let w = judge("winner", winner)?;
+    let mut worth = Vec::new();
+    for c in &changes {
+        let copy = judge("put back", &c.put_back(winner))?;
+        if crate::host::stop::requested() {
+            return Err(RunError::Interrupted(cp.next_generation));
+        }
+        worth.push(ChangeWorth {
+            gene: GENES[c.gene].name.to_string(),
+            from: c.from,
+            to: c.to,
+            worth: w.paired(&copy).expect("same suite and seed"),
+        });
+    }
+    Ok(worth)
 }
 
 /// The fitness a winner may lose against the incumbent: `NOT_WORSE_BY`
@@ -433,6 +478,12 @@ mod tests {
             installed: false,
             previous_kept_as: None,
             seconds: 1.5,
+            worth: vec![ChangeWorth {
+                gene: "bid_scale".into(),
+                from: 1.0,
+                to: 1.2,
+                worth: e.paired(&e).expect("the same games"),
+            }],
         };
         assert_eq!(record.heldout.as_ref().unwrap().z, f64::INFINITY);
         let text = serde_json::to_string_pretty(&record).unwrap();

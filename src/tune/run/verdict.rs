@@ -58,6 +58,23 @@ pub struct ValidationRecord {
     /// Seconds the validation took (0 in runs before it was recorded).
     #[serde(default)]
     pub seconds: f64,
+    /// When the verdicts allow installing: what each of the winner's
+    /// changes from the incumbent is worth (none otherwise, and in runs
+    /// before it was measured).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub worth: Vec<ChangeWorth>,
+}
+
+/// What one change of the winner is worth on the training suite: the
+/// winner less a copy with that gene put back as the incumbent has it,
+/// paired on fresh dice (the run's fitness, luck-adjusted by default).
+#[derive(Clone, Debug, Serialize, Deserialize, PartialEq)]
+pub struct ChangeWorth {
+    pub gene: String,
+    /// The incumbent's value and the winner's.
+    pub from: f64,
+    pub to: f64,
+    pub worth: Paired,
 }
 
 impl ValidationRecord {
