@@ -102,9 +102,7 @@ fn worth_lines(changes: &Changes, compared: &[Baseline], fitness: Fitness) -> St
         None => String::new(),
     };
     if !changes.inert.is_empty() {
-        let names: Vec<&str> = (changes.inert.iter())
-            .map(|c| yacht_core::genome::GENES[c.gene].name)
-            .collect();
+        let names: Vec<&str> = (changes.inert.iter()).map(|c| c.of().name).collect();
         let line = format!(
             "changed but not acting in the candidate (their mechanism does not run): {}",
             names.join(", ")

@@ -21,7 +21,8 @@ pub struct Change {
 }
 
 impl Change {
-    fn of(&self) -> &'static Gene {
+    /// The gene's definition.
+    pub fn of(&self) -> &'static Gene {
         &GENES[self.gene]
     }
 
@@ -54,22 +55,26 @@ pub struct Changes {
     pub inert: Vec<Change>,
 }
 
+/// Every gene `candidate` plays otherwise than `base` (its value as
+/// shown differs: a move within a count's rounding, a switch's side or
+/// three decimals is none), largest change as a share of the range first.
+pub fn played(candidate: &Genome, base: &Genome) -> Vec<Change> {
+    let mut all: Vec<Change> = (GENES.iter().enumerate())
+        .filter(|(i, g)| g.shown(base.genes[*i]) != g.shown(candidate.genes[*i]))
+        .map(|(i, _)| Change {
+            gene: i,
+            from: base.genes[i],
+            to: candidate.genes[i],
+        })
+        .collect();
+    all.sort_by(|a, b| b.share().abs().total_cmp(&a.share().abs()));
+    all
+}
+
 /// The changes from `base` to `candidate` (see [`Changes`]).
 pub fn changes(candidate: &Genome, base: &Genome) -> Changes {
     let plan = Plan::of(candidate);
-    let (mut acting, mut inert) = (Vec::new(), Vec::new());
-    for (i, g) in GENES.iter().enumerate() {
-        let (from, to) = (base.genes[i], candidate.genes[i]);
-        if g.shown(from) == g.shown(to) {
-            continue;
-        }
-        let change = Change { gene: i, from, to };
-        match plan.offers(i) {
-            true => acting.push(change),
-            false => inert.push(change),
-        }
-    }
-    acting.sort_by(|a, b| b.share().abs().total_cmp(&a.share().abs()));
+    let (acting, inert) = (played(candidate, base).into_iter()).partition(|c| plan.offers(c.gene));
     Changes { acting, inert }
 }
 

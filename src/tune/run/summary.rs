@@ -11,9 +11,10 @@ use super::generations::GenerationRow;
 use super::install::played_otherwise;
 use super::verdict::ValidationRecord;
 use crate::text::{tuner_command, wrap};
+use crate::tune::worth;
 use std::fmt::{self, Display, Formatter, Write};
 use std::path::Path;
-use yacht_core::genome::{GENES, Gene, Genome};
+use yacht_core::genome::Genome;
 
 /// The width the summary's lines fit.
 const WIDTH: usize = 100;
@@ -142,8 +143,7 @@ impl Summary<'_> {
     /// plays otherwise than it.
     fn base_file(&self) -> Option<String> {
         let (base, _) = self.base();
-        let same = (GENES.iter().enumerate())
-            .all(|(i, g)| g.shown(base.genes[i]) == g.shown(self.winner.genes[i]));
+        let same = worth::played(self.winner, &base).is_empty();
         let r = self.record;
         let file = match (&r.incumbent_genes, &r.previous_kept_as) {
             (Some(_), Some(kept)) => kept.display().to_string(),
@@ -170,21 +170,7 @@ impl Summary<'_> {
     /// at most [`GENES_SHOWN`] of them; then how many more.
     fn genes_changed(&self, s: &mut String) {
         let (base, from) = self.base();
-        let pairs = GENES.iter().zip(base.genes.iter().zip(&self.winner.genes));
-        let moved: Vec<(&Gene, f64, f64)> = pairs
-            .filter(|(_, (a, b))| a != b)
-            .map(|(g, (a, b))| (g, *a, *b))
-            .collect();
-        let mut changed: Vec<_> = moved
-            .iter()
-            .filter(|(g, a, b)| g.shown(*a) != g.shown(*b))
-            .collect();
-        let share = |g: &Gene, a: f64, b: f64| (b - a) / (g.max - g.min);
-        changed.sort_by(|x, y| {
-            share(y.0, y.1, y.2)
-                .abs()
-                .total_cmp(&share(x.0, x.1, x.2).abs())
-        });
+        let changed = worth::played(self.winner, &base);
         if changed.is_empty() {
             let _ = writeln!(s, "genes changed from {from}: none that changes its play");
         } else {
@@ -194,14 +180,15 @@ impl Summary<'_> {
                 changed.len()
             );
         }
-        for (g, a, b) in changed.iter().take(GENES_SHOWN) {
+        for c in changed.iter().take(GENES_SHOWN) {
+            let g = c.of();
             let _ = writeln!(
                 s,
                 "  {:<26} {:>8} → {:<8} {:+4.0}%{}",
                 g.name,
-                g.shown(*a),
-                g.shown(*b),
-                100.0 * share(g, *a, *b),
+                g.shown(c.from),
+                g.shown(c.to),
+                100.0 * c.share(),
                 self.worth_of(g.name)
             );
         }
@@ -218,7 +205,10 @@ impl Summary<'_> {
                  the plain figures: the eval line under next)"
             )));
         }
-        let unseen = moved.len() - changed.len();
+        let moved = (base.genes.iter().zip(&self.winner.genes))
+            .filter(|(a, b)| a != b)
+            .count();
+        let unseen = moved - changed.len();
         if unseen > 0 {
             s.push_str(&fit(&format!(
                 "  ({unseen} more moved without changing play: a switch that stayed on or off, a \

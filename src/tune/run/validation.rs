@@ -25,7 +25,7 @@ use crate::tune::named::NamedGenes;
 use crate::tune::suite::Opponent;
 use std::path::Path;
 use std::time::Instant;
-use yacht_core::genome::{GENES, Genome};
+use yacht_core::genome::Genome;
 use yacht_genome_file::genome_to_toml;
 
 /// What validating a run gave.
@@ -265,7 +265,7 @@ fn changes_worth(
             return Err(RunError::Interrupted(cp.next_generation));
         }
         worth.push(ChangeWorth {
-            gene: GENES[c.gene].name.to_string(),
+            gene: c.of().name.to_string(),
             from: c.from,
             to: c.to,
             worth: w.paired(&copy).expect("same suite and seed"),
