@@ -174,7 +174,8 @@ fn bid_lines(a: &Agreement, futures: u32) -> Vec<String> {
     );
     let mut out = vec![
         format!("bids: the tables against {futures} rollouts per award; distance of signed amounts from the rollouts' bid"),
-        "  (best response to the read, and indifference); value: the signed equilibrium; gain as for puts".to_string(),
+        "  (best response to the read, else indifference); value: the signed equilibrium; gain as for puts,".to_string(),
+        "  against the bid the opponent made".to_string(),
     ];
     let mut columns = vec![
         Column::new("positions", Align::Left, 22),

@@ -1,8 +1,8 @@
 //! How the tables' win probability agrees with the reference, rollouts: on
 //! the positions of seeded games of `dp` against an opponent, the put each estimator picks among
 //! the genome's best puts (and the error of the tables' P(win) of every
-//! candidate), and the bid each makes (bundle, amount; the opponent read
-//! as the signed equilibrium, as against `dp`), by round and by lead.
+//! candidate), and the bid each makes (bundle, amount; each judged
+//! against the bid the opponent made), by round and by lead.
 //! Positions are evaluated in parallel, each on its own seeded futures:
 //! the rows do not depend on the number of threads.
 
@@ -39,9 +39,11 @@ pub struct Gain {
 
 /// One bid position: its round, my lead, whether both bid on the same
 /// bundle, how far (signed amounts) the tables' bid and the value's bid
-/// are from the rollouts' bid (each the best response to the opponent
-/// read as the signed equilibrium), and how far the tables' indifference
-/// bid (the bid with no read) and the value's are from the rollouts'.
+/// are from the rollouts' bid (each the best response to the opponent as
+/// read, or the indifference bid when the read does not hold), how far
+/// the tables' indifference bid (the bid with no read) and the value's are
+/// from the rollouts', and what each gains, judged against the bid the
+/// opponent made.
 #[derive(Clone, Debug, PartialEq)]
 pub struct BidRow {
     pub round: usize,
@@ -151,13 +153,24 @@ fn signed(b: Bid) -> i64 {
     }
 }
 
+/// The bids the opponent made in a game, auction by auction: the longest
+/// list any of its views saw.
+fn opponent_bids(game: &GameViews) -> Vec<Bid> {
+    let views = game.bids.iter().chain(&game.puts);
+    let seen = views.max_by_key(|v| v.opp_bids.len());
+    seen.map(|v| v.opp_bids.to_vec()).unwrap_or_default()
+}
+
 /// A game's bid rows from round 2 on (each bot sees the game's bids in
-/// order: its read of the opponent is built from them).
+/// order: its read of the opponent is built from them). The judge takes
+/// each auction's bids against the bid the opponent made, so a position
+/// counts whether or not the genome's read holds.
 fn bid_rows(g: &Genome, game: &GameViews, futures: u32) -> Vec<BidRow> {
     let mut tables = deciding(g, true, futures);
     let mut rolled = deciding(g, false, futures);
     let mut value = DpBot::new(values::shipped_table());
     let off = |x: Bid, y: Bid| (signed(x) - signed(y)).unsigned_abs() as u32;
+    let theirs = opponent_bids(game);
     let made: Vec<_> = game
         .bids
         .iter()
@@ -168,7 +181,8 @@ fn bid_rows(g: &Genome, game: &GameViews, futures: u32) -> Vec<BidRow> {
         .filter_map(|(v, t, r, d)| {
             let by = |e| Some(tables.bid_futures(v, e)?.indifference(d.bundle));
             let (ti, ri) = (by(Estimator::Tables)?, by(Estimator::Rollouts(futures))?);
-            let judged = tables.bid_chances(v, Estimator::Judge(futures), &[t, r, d])?;
+            let made = [*theirs.get(v.rolls_seen - 1)?];
+            let judged = tables.bid_chances(v, Estimator::Judge(futures), &[t, r, d], &made)?;
             Some(BidRow {
                 round: v.rolls_seen,
                 lead: lead(v),
@@ -215,5 +229,17 @@ mod tests {
         assert!(last_bids.clone().all(|r| r.indifference_off <= 1), "{a:?}");
         // Elsewhere the rollouts are noisy: not every put agrees.
         assert!(a.puts.iter().any(|r| r.error > 0.0));
+    }
+
+    #[test]
+    fn every_bid_counts_where_the_read_does_not_hold() {
+        // `dp:exact` bids on another table: the champion's read drops it
+        // within a game, but the judge takes the bid it made.
+        let best = concat!(env!("CARGO_MANIFEST_DIR"), "/params/best.toml");
+        let g = yacht_genome_file::read_genome(std::path::Path::new(best), best).unwrap();
+        let a = measure(&g, &StrategySpec::parse("dp:exact").unwrap(), 2, 100, 7);
+        assert_eq!(a.bids.len(), 22, "a bid per round 2..=12 of two games");
+        let rounds: Vec<_> = a.bids.iter().map(|r| r.round).collect();
+        assert_eq!(rounds[..11], (2..=12).collect::<Vec<_>>()[..]);
     }
 }

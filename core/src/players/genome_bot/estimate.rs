@@ -74,12 +74,17 @@ impl GenomeBot {
         }
     }
 
-    /// Mean P(win) of each of `bids` against the opponent's bids as read,
-    /// the margins after this auction by `estimator`; None before round 2,
-    /// without an estimate or without a read.
-    pub fn bid_chances(&self, view: &View, estimator: Estimator, bids: &[Bid]) -> Option<Vec<f64>> {
+    /// Mean P(win) of each of `bids` against the opponent's bids `theirs`
+    /// (for a judge: the bid it made), the margins after this auction by
+    /// `estimator`; None before round 2 or without an estimate.
+    pub fn bid_chances(
+        &self,
+        view: &View,
+        estimator: Estimator,
+        bids: &[Bid],
+        theirs: &[Bid],
+    ) -> Option<Vec<f64>> {
         let futures = self.bid_futures(view, estimator)?;
-        let theirs = self.read(view)?;
-        Some(bids.iter().map(|&b| futures.expected(b, &theirs)).collect())
+        Some(bids.iter().map(|&b| futures.expected(b, theirs)).collect())
     }
 }
