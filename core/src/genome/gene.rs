@@ -86,6 +86,9 @@ pub enum Mechanism {
     /// The tables' bids looking a round ahead: runs while they do
     /// (`wp_lookahead` above 0).
     Lookahead,
+    /// More rolls in the last auctions' look ahead: runs while the look
+    /// ahead does and `wp_late_lookahead` is above 0.
+    LateLookahead,
     /// Which read of the opponent's bids the bids by win probability
     /// make: runs while some bid is chosen by win probability.
     WinBids,
@@ -97,7 +100,7 @@ pub enum Mechanism {
 }
 
 /// Every mechanism, in the order the docs list them.
-pub const MECHANISMS: [Mechanism; 15] = [
+pub const MECHANISMS: [Mechanism; 16] = [
     Mechanism::Value,
     Mechanism::BonusChase,
     Mechanism::Bid,
@@ -110,6 +113,7 @@ pub const MECHANISMS: [Mechanism; 15] = [
     Mechanism::TablePuts,
     Mechanism::TableBids,
     Mechanism::Lookahead,
+    Mechanism::LateLookahead,
     Mechanism::WinBids,
     Mechanism::Read,
     Mechanism::ReadScaled,
@@ -131,6 +135,7 @@ impl Mechanism {
             Mechanism::TablePuts => "table-puts",
             Mechanism::TableBids => "table-bids",
             Mechanism::Lookahead => "lookahead",
+            Mechanism::LateLookahead => "late-lookahead",
             Mechanism::WinBids => "win-bids",
             Mechanism::Read => "read",
             Mechanism::ReadScaled => "read-scaled",

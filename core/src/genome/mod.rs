@@ -291,6 +291,33 @@ pub const GENES: &[Gene] = &[
     )
     .reads(Kind::Count(Rounding::Nearest))
     .of(Mechanism::Lookahead),
+    g(
+        "wp_late_lookahead",
+        0.0,
+        128.0,
+        0.0,
+        "with wp_lookahead: the look ahead of the last wp_late_auctions auctions plays this many rolls instead of wp_lookahead (0: off). The late rounds' rolls are the cheapest (few categories left to search) and their bids the ones the tables misjudge most (tuner agree)",
+    )
+    .reads(Kind::Count(Rounding::Nearest))
+    .of(Mechanism::Lookahead),
+    g(
+        "wp_late_auctions",
+        0.0,
+        11.0,
+        5.0,
+        "with wp_late_lookahead: how many of the last auctions take it (5: from round 8; round 12's and, with wp_last_exact, round 11's bids look nowhere ahead)",
+    )
+    .reads(Kind::Count(Rounding::Down))
+    .of(Mechanism::LateLookahead),
+    g(
+        "wp_late_pool",
+        0.0,
+        128.0,
+        0.0,
+        "with wp_late_lookahead: its rolls pair bundles from a pool of this many, as wp_lookahead_pool does wp_lookahead's (below 2, or 2 wp_late_lookahead or more: fresh bundles)",
+    )
+    .reads(Kind::Count(Rounding::Nearest))
+    .of(Mechanism::LateLookahead),
 ];
 
 /// Genes that were dropped, with why. Genome files that still name one
@@ -391,6 +418,9 @@ pub const WP_LOOKAHEAD: usize = gene_index("wp_lookahead");
 pub const WP_LOOKAHEAD_AUCTIONS: usize = gene_index("wp_lookahead_auctions");
 pub const WP_LOOKAHEAD_EXACT: usize = gene_index("wp_lookahead_exact");
 pub const WP_LOOKAHEAD_POOL: usize = gene_index("wp_lookahead_pool");
+pub const WP_LATE_LOOKAHEAD: usize = gene_index("wp_late_lookahead");
+pub const WP_LATE_AUCTIONS: usize = gene_index("wp_late_auctions");
+pub const WP_LATE_POOL: usize = gene_index("wp_late_pool");
 pub const WP_EDGE: usize = gene_index("wp_edge");
 pub const WP_BID_AUCTIONS: usize = gene_index("wp_bid_auctions");
 pub const WP_READ_TOLERANCE: usize = gene_index("wp_read_tolerance");

@@ -69,6 +69,11 @@ pub struct WinPlan {
     pub lookahead_exact: bool,
     /// The pool a look ahead pairs bundles from (0: fresh bundles).
     pub lookahead_pool: u32,
+    /// Rolls of the last `late_auctions` auctions' look ahead (0: as
+    /// `lookahead`), from a pool of `late_pool`.
+    pub late_lookahead: u32,
+    pub late_auctions: u32,
+    pub late_pool: u32,
     pub read: Read,
     pub read_tolerance: f32,
     pub read_scaled_tolerance: f32,
@@ -129,6 +134,9 @@ impl Plan {
                 lookahead_auctions: count(WP_LOOKAHEAD_AUCTIONS),
                 lookahead_exact: on(WP_LOOKAHEAD_EXACT),
                 lookahead_pool: count(WP_LOOKAHEAD_POOL),
+                late_lookahead: count(WP_LATE_LOOKAHEAD),
+                late_auctions: count(WP_LATE_AUCTIONS),
+                late_pool: count(WP_LATE_POOL),
                 read: [Read::Off, Read::Rules, Read::Scaled][count(WP_READ) as usize],
                 read_tolerance: real(WP_READ_TOLERANCE),
                 read_scaled_tolerance: real(WP_READ_SCALED_TOLERANCE),
@@ -164,6 +172,7 @@ impl Plan {
             Mechanism::WinBids => w.bid_auctions > 0,
             Mechanism::TableBids => self.runs(Mechanism::WinBids) && tables,
             Mechanism::Lookahead => self.runs(Mechanism::TableBids) && w.lookahead > 0,
+            Mechanism::LateLookahead => self.runs(Mechanism::Lookahead) && w.late_lookahead > 0,
             Mechanism::Read => self.runs(Mechanism::WinBids) && w.read != Read::Off,
             Mechanism::ReadScaled => self.runs(Mechanism::WinBids) && w.read == Read::Scaled,
         }
@@ -228,5 +237,15 @@ mod tests {
         let plan = Plan::of(&g);
         assert!(plan.runs(Mechanism::Lookahead) && !plan.runs(Mechanism::TablePuts));
         assert!(!plan.offers(WP_ROLLOUTS) && plan.offers(WP_LOOKAHEAD_POOL));
+        // The late look ahead's auctions and pool act once it plays rolls.
+        assert!(plan.offers(WP_LATE_LOOKAHEAD) && !plan.offers(WP_LATE_POOL));
+        g.genes[WP_LATE_LOOKAHEAD] = 64.0;
+        let plan = Plan::of(&g);
+        assert!(plan.offers(WP_LATE_AUCTIONS) && plan.offers(WP_LATE_POOL));
+        g.genes[WP_LOOKAHEAD] = 0.0;
+        assert!(
+            !Plan::of(&g).runs(Mechanism::LateLookahead),
+            "no look ahead"
+        );
     }
 }

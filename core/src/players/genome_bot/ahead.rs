@@ -18,13 +18,13 @@ use crate::win::rollout::{self, Side};
 impl GenomeBot {
     /// The margins after this auction by the tables' normal model, when I
     /// receive A (the opponent B) and when B; both then put by value. With
-    /// `ahead` > 0, the tables after that many played next rounds (not
-    /// after the last auction, where nothing is left to play).
+    /// rolls to look `ahead`, the tables after that many played next
+    /// rounds (not after the last auction, where nothing is left to play).
     pub(super) fn normal_futures(
         &self,
         view: &View,
         (a, b): (Dice5, Dice5),
-        ahead: u32,
+        ahead: Look,
     ) -> Option<Futures> {
         let sides = |mine, theirs| {
             Some((
@@ -41,10 +41,10 @@ impl GenomeBot {
                 Settled::after(self.values, &me_b, &opp_a)?,
             ));
         }
-        let futures = match ahead {
-            rounds @ 1.. if view.rolls_seen < AUCTIONS => {
+        let futures = match ahead.rolls {
+            1.. if view.rolls_seen < AUCTIONS => {
                 let seed = roll_seed(view, (a, b));
-                let ahead = |me, opp| self.looked_ahead(me, opp, rounds, seed);
+                let ahead = |me, opp| self.looked_ahead(me, opp, ahead, seed);
                 Futures::ahead(ahead(me_a, opp_b)?, ahead(me_b, opp_a)?)
             }
             _ => {
@@ -55,17 +55,27 @@ impl GenomeBot {
         Some(futures.taking_at(self.taking(view)))
     }
 
-    /// How many next rounds the tables' bid at `view` plays (`wp_lookahead`):
-    /// none in the last auction (nothing is left to play) nor in the one
-    /// before it when that is settled exactly (`wp_last_exact`), nor before
-    /// the last `wp_lookahead_auctions`.
-    pub(super) fn lookahead(&self, view: &View) -> u32 {
+    /// The look ahead of the tables' bid at `view`: `wp_lookahead` rolls
+    /// of the next round from a pool of `wp_lookahead_pool`, or in the last
+    /// `wp_late_auctions` auctions `wp_late_lookahead` from a pool of
+    /// `wp_late_pool`; none in the last auction (nothing is left to play)
+    /// nor in the one before it when that is settled exactly
+    /// (`wp_last_exact`), nor before the last `wp_lookahead_auctions`.
+    pub(super) fn lookahead(&self, view: &View) -> Look {
         let win = &self.plan.win;
         let settled = win.last_exact && view.rolls_seen + 1 == AUCTIONS;
         if view.rolls_seen >= AUCTIONS || settled || !in_last(view, win.lookahead_auctions) {
-            0
+            Look::NONE
+        } else if win.lookahead > 0 && win.late_lookahead > 0 && in_last(view, win.late_auctions) {
+            Look {
+                rolls: win.late_lookahead,
+                pool: win.late_pool,
+            }
         } else {
-            win.lookahead
+            Look {
+                rolls: win.lookahead,
+                pool: win.lookahead_pool,
+            }
         }
     }
 
@@ -89,18 +99,18 @@ impl GenomeBot {
         Some(self.margin(mine, theirs, &me))
     }
 
-    /// The tables after each of `rounds` next rounds played from the two
-    /// sides (both as `dp`), round `i` on the dice of `mix(seed + i)` and
-    /// settled with either coin (two leaves a roll): the same rounds
+    /// The tables after each of `look.rolls` next rounds played from the
+    /// two sides (both as `dp`), round `i` on the dice of `mix(seed + i)`
+    /// and settled with either coin (two leaves a roll): the same rounds
     /// whichever sides they start from. From a pool of bundles
-    /// (`wp_lookahead_pool`), round `i` is the pool's `i`th pair instead.
-    fn looked_ahead(&self, me: Side, opp: Side, rounds: u32, seed: u64) -> Option<Ahead> {
-        let mut leaves = Vec::with_capacity(2 * rounds as usize);
+    /// (`look.pool`), round `i` is the pool's `i`th pair instead.
+    fn looked_ahead(&self, me: Side, opp: Side, look: Look, seed: u64) -> Option<Ahead> {
+        let mut leaves = Vec::with_capacity(2 * look.rolls as usize);
         let planner = rollout::Planner::new(self.values, &[me, opp]);
-        let pool = self
-            .pool_size(rounds)
+        let pool = look
+            .pool_size()
             .map(|size| (size, rollout::Pool::deal(&planner, size, seed)));
-        for i in 0..rounds {
+        for i in 0..look.rolls {
             let round = match &pool {
                 Some((size, pool)) => pool.round(rollout::pairing(*size, i as usize), Seat::First),
                 None => {
@@ -115,14 +125,6 @@ impl GenomeBot {
         }
         let now = self.table_margin(me, opp)?;
         Some(Ahead { leaves, now })
-    }
-
-    /// The pool a look ahead of `rounds` rolls pairs its bundles from
-    /// (`wp_lookahead_pool` rounded down to even), None for fresh bundles:
-    /// below 2, or as many as fresh rolls would deal.
-    fn pool_size(&self, rounds: u32) -> Option<usize> {
-        let size = (self.plan.win.lookahead_pool as usize) / 2 * 2;
-        (size >= 2 && size < 2 * rounds as usize).then_some(size)
     }
 
     /// A look ahead's leaf: the last auction exactly once round 11's puts
@@ -174,6 +176,27 @@ impl GenomeBot {
             ))
         };
         Some(Futures::new(margins(a, b)?, margins(b, a)?))
+    }
+}
+
+/// A look ahead: how many rolls of the next round it plays, and the pool
+/// of bundles it pairs them from (see `pool_size`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) struct Look {
+    pub(super) rolls: u32,
+    pub(super) pool: u32,
+}
+
+impl Look {
+    /// No look ahead: the tables at once.
+    pub(super) const NONE: Look = Look { rolls: 0, pool: 0 };
+
+    /// The pool the rolls pair their bundles from (the gene rounded down
+    /// to even), None for fresh bundles: below 2, or as many as fresh
+    /// rolls would deal.
+    fn pool_size(self) -> Option<usize> {
+        let size = (self.pool as usize) / 2 * 2;
+        (size >= 2 && size < 2 * self.rolls as usize).then_some(size)
     }
 }
 

@@ -327,6 +327,51 @@ fn a_pooled_look_ahead_searches_two_hands_a_bundle_and_a_pool_of_fresh_size_is_f
 }
 
 #[test]
+fn the_late_look_ahead_plays_its_rolls_only_in_the_last_auctions() {
+    with_skews();
+    let mut g = Genome::default();
+    g.genes[WP_FAST] = 1.0;
+    g.genes[WP_LAST_EXACT] = 0.0;
+    g.genes[WP_LOOKAHEAD] = 4.0;
+    let plain = bot(&g);
+    g.genes[WP_LATE_LOOKAHEAD] = 12.0;
+    g.genes[WP_LATE_AUCTIONS] = 4.0;
+    let late = bot(&g);
+    g.genes[WP_LATE_POOL] = 10.0;
+    let pooled = bot(&g);
+    let (bids, _) = dp_positions(1);
+    for v in bids.iter().filter(|v| v.rolls_seen >= 2) {
+        let futures = |bot: &GenomeBot| {
+            let before = crate::value::searches();
+            let f = bot.bid_futures(v, Estimator::Tables).unwrap();
+            (f, crate::value::searches() - before)
+        };
+        let ((seen, searched), (by_late, late_searched)) = (futures(&plain), futures(&late));
+        let round = v.rolls_seen;
+        // The last 4 auctions are rounds 9 to 12; round 12's looks
+        // nowhere ahead. The hands after this auction (2 awards × 2
+        // sides), then per award its rolls × 4 fresh, or a pool × 2.
+        let (rolls, late_rolls) = match round {
+            AUCTIONS => (0, 0),
+            9.. => (4, 12),
+            _ => (4, 4),
+        };
+        let searches = |rolls: u64, pool: u64| 4 + 2 * if pool > 0 { pool * 2 } else { rolls * 4 };
+        assert_eq!(searched, searches(rolls, 0), "round {round}");
+        assert_eq!(late_searched, searches(late_rolls, 0), "round {round}");
+        assert_eq!(by_late == seen, late_rolls == rolls, "round {round}");
+        let (by_pool, pool_searched) = futures(&pooled);
+        if late_rolls == 12 {
+            assert_eq!(pool_searched, searches(12, 10), "round {round}");
+            assert_ne!(by_pool, by_late, "round {round}: other rolls");
+        } else {
+            let same = (by_late, late_searched);
+            assert_eq!((by_pool, pool_searched), same, "round {round}");
+        }
+    }
+}
+
+#[test]
 fn the_judge_plays_other_futures_than_the_rollouts_each_seeded() {
     let wp = bot(&Genome::default());
     let (bids, puts) = dp_positions(1);
