@@ -83,7 +83,7 @@ fn the_committed_runs_list_readable_in_100_columns() {
     let champion = runs_listing("runs");
     let run = champion
         .lines()
-        .find(|l| l.starts_with("default-cga "))
+        .find(|l| l.starts_with("late-ga "))
         .unwrap();
     assert!(
         run.contains("better, held out not worse") && run.contains("yes"),

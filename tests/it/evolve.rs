@@ -936,7 +936,7 @@ fn nonsense_values_are_refused_before_anything_is_written() {
         ],
         vec!["bench", "--seconds", "0"],
         vec!["bench", "--seconds", "NaN"],
-        vec!["plot", "--width", "100000", "runs/default-cga"],
+        vec!["plot", "--width", "100000", "runs/late-ga"],
     ] {
         let out = tuner().args(&args).output().unwrap();
         let err = String::from_utf8_lossy(&out.stderr);

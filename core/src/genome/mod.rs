@@ -312,11 +312,10 @@ pub const GENES: &[Gene] = &[
     g(
         "wp_late_pool",
         0.0,
-        128.0,
+        1.0,
         0.0,
-        "with wp_late_lookahead: its rolls pair bundles from a pool of this many, as wp_lookahead_pool does wp_lookahead's (below 2, or 2 wp_late_lookahead or more: fresh bundles)",
+        "with wp_late_lookahead: the share of its bundles a pool saves: its rolls pair bundles from a pool of 2 + (1 - this) x (2 wp_late_lookahead - 2) (rounded down to even), as wp_lookahead_pool does wp_lookahead's; 0: fresh bundles (two a roll), 1: a pool of 2",
     )
-    .reads(Kind::Count(Rounding::Nearest))
     .of(Mechanism::LateLookahead),
 ];
 

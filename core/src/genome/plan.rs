@@ -70,10 +70,10 @@ pub struct WinPlan {
     /// The pool a look ahead pairs bundles from (0: fresh bundles).
     pub lookahead_pool: u32,
     /// Rolls of the last `late_auctions` auctions' look ahead (0: as
-    /// `lookahead`), from a pool of `late_pool`.
+    /// `lookahead`), and the share of their bundles a pool saves.
     pub late_lookahead: u32,
     pub late_auctions: u32,
-    pub late_pool: u32,
+    pub late_pool: f32,
     pub read: Read,
     pub read_tolerance: f32,
     pub read_scaled_tolerance: f32,
@@ -136,7 +136,7 @@ impl Plan {
                 lookahead_pool: count(WP_LOOKAHEAD_POOL),
                 late_lookahead: count(WP_LATE_LOOKAHEAD),
                 late_auctions: count(WP_LATE_AUCTIONS),
-                late_pool: count(WP_LATE_POOL),
+                late_pool: real(WP_LATE_POOL),
                 read: [Read::Off, Read::Rules, Read::Scaled][count(WP_READ) as usize],
                 read_tolerance: real(WP_READ_TOLERANCE),
                 read_scaled_tolerance: real(WP_READ_SCALED_TOLERANCE),

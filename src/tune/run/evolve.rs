@@ -274,9 +274,11 @@ fn rank_of(cfg: &RunConfig, e: &Evaluation) -> f64 {
 }
 
 /// A generation's line of generations.csv (its time and diversity left
-/// for the caller), from its evaluations: the best and the worst as
+/// for the caller), from its evaluations: the fitness of the best as
 /// `ranked` orders them (the rung reached, the fitness, within
-/// --max-searches first), each by its fitness; every game it played.
+/// --max-searches first), the mean and the lowest fitness (not the last
+/// ranked: a genome over --max-searches ranks below one within it
+/// whatever its fitness); every game it played.
 fn generation_row(generation: u32, evals: &[Evaluation], ranked: &[f64]) -> GenerationRow {
     let fitness: Vec<f64> = evals.iter().map(|e| e.fitness).collect();
     let order = ranking(ranked);
@@ -287,7 +289,7 @@ fn generation_row(generation: u32, evals: &[Evaluation], ranked: &[f64]) -> Gene
         generation,
         best: fitness[order[0]],
         mean: fitness.iter().sum::<f64>() / fitness.len() as f64,
-        worst: fitness[*order.last().expect("non-empty population")],
+        worst: fitness.iter().copied().fold(f64::INFINITY, f64::min),
         diversity: 0.0,
         elapsed_s: 0.0,
         games: opponents().map(|o| u64::from(o.games)).sum(),
@@ -311,4 +313,24 @@ fn resumed(dir: &RunDir, at: u32, progress: &mut dyn Progress) -> Result<()> {
         dir.save_config(&cfg)?;
     }
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_generations_worst_is_its_lowest_fitness_not_its_last_ranked() {
+        let of = |wins: usize| {
+            let mut games = vec![0.0; 100];
+            games[..wins].fill(1.0);
+            Evaluation::from_points(&[("dp", games)])
+        };
+        let evals = [of(60), of(50), of(70)];
+        // The third is over a budget: it ranks last, above the others' fitness.
+        let ranked = [0.6, 0.5, -2.0];
+        let row = generation_row(3, &evals, &ranked);
+        assert_eq!((row.best, row.worst), (0.6, 0.5));
+        assert!((row.mean - 0.6).abs() < 1e-12);
+    }
 }

@@ -11,6 +11,8 @@ pub struct GenerationRow {
     pub generation: u32,
     pub best: f64,
     pub mean: f64,
+    /// The lowest fitness of the generation (runs before 2026-11-28: the
+    /// last ranked genome's, which under --max-searches could be higher).
     pub worst: f64,
     pub diversity: f64,
     pub elapsed_s: f64,

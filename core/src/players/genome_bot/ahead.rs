@@ -57,8 +57,8 @@ impl GenomeBot {
 
     /// The look ahead of the tables' bid at `view`: `wp_lookahead` rolls
     /// of the next round from a pool of `wp_lookahead_pool`, or in the last
-    /// `wp_late_auctions` auctions `wp_late_lookahead` from a pool of
-    /// `wp_late_pool`; none in the last auction (nothing is left to play)
+    /// `wp_late_auctions` auctions `wp_late_lookahead` from a pool that
+    /// saves `wp_late_pool` of their bundles; none in the last auction (nothing is left to play)
     /// nor in the one before it when that is settled exactly
     /// (`wp_last_exact`), nor before the last `wp_lookahead_auctions`.
     pub(super) fn lookahead(&self, view: &View) -> Look {
@@ -67,10 +67,7 @@ impl GenomeBot {
         if view.rolls_seen >= AUCTIONS || settled || !in_last(view, win.lookahead_auctions) {
             Look::NONE
         } else if win.lookahead > 0 && win.late_lookahead > 0 && in_last(view, win.late_auctions) {
-            Look {
-                rolls: win.late_lookahead,
-                pool: win.late_pool,
-            }
+            Look::saving(win.late_lookahead, win.late_pool)
         } else {
             Look {
                 rolls: win.lookahead,
@@ -190,6 +187,18 @@ pub(super) struct Look {
 impl Look {
     /// No look ahead: the tables at once.
     pub(super) const NONE: Look = Look { rolls: 0, pool: 0 };
+
+    /// `rolls` from a pool that saves `share` of their fresh bundles (2 a
+    /// roll): 2 + (1 − share) × (2 rolls − 2) bundles, fresh at 0, a pool
+    /// of 2 at 1 (`wp_late_pool`).
+    fn saving(rolls: u32, share: f32) -> Look {
+        let fresh = 2.0 * rolls.max(1) as f32;
+        let pool = 2.0 + (1.0 - share.clamp(0.0, 1.0)) * (fresh - 2.0);
+        Look {
+            rolls,
+            pool: pool.floor() as u32,
+        }
+    }
 
     /// The pool the rolls pair their bundles from (the gene rounded down
     /// to even), None for fresh bundles: below 2, or as many as fresh

@@ -337,7 +337,8 @@ fn the_late_look_ahead_plays_its_rolls_only_in_the_last_auctions() {
     g.genes[WP_LATE_LOOKAHEAD] = 12.0;
     g.genes[WP_LATE_AUCTIONS] = 4.0;
     let late = bot(&g);
-    g.genes[WP_LATE_POOL] = 10.0;
+    // 2 + (1 − 0.6) × 22 = 10.8: a pool of 10 bundles.
+    g.genes[WP_LATE_POOL] = 0.6;
     let pooled = bot(&g);
     let (bids, _) = dp_positions(1);
     for v in bids.iter().filter(|v| v.rolls_seen >= 2) {
