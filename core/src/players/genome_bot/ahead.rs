@@ -58,9 +58,10 @@ impl GenomeBot {
     /// The look ahead of the tables' bid at `view`: `wp_lookahead` rolls
     /// of the next round from a pool of `wp_lookahead_pool`, or in the last
     /// `wp_late_auctions` auctions `wp_late_lookahead` from a pool that
-    /// saves `wp_late_pool` of their bundles; none in the last auction (nothing is left to play)
-    /// nor in the one before it when that is settled exactly
-    /// (`wp_last_exact`), nor before the last `wp_lookahead_auctions`.
+    /// saves `wp_late_pool` of their bundles; none in the last auction
+    /// (nothing is left to play) nor in the one before it when that is
+    /// settled exactly (`wp_last_exact`), nor before the last
+    /// `wp_lookahead_auctions`.
     pub(super) fn lookahead(&self, view: &View) -> Look {
         let win = &self.plan.win;
         let settled = win.last_exact && view.rolls_seen + 1 == AUCTIONS;
@@ -192,7 +193,7 @@ impl Look {
     /// roll): 2 + (1 − share) × (2 rolls − 2) bundles, fresh at 0, a pool
     /// of 2 at 1 (`wp_late_pool`).
     fn saving(rolls: u32, share: f32) -> Look {
-        let fresh = 2.0 * rolls.max(1) as f32;
+        let fresh = 2.0 * rolls as f32;
         let pool = 2.0 + (1.0 - share.clamp(0.0, 1.0)) * (fresh - 2.0);
         Look {
             rolls,
@@ -200,9 +201,9 @@ impl Look {
         }
     }
 
-    /// The pool the rolls pair their bundles from (the gene rounded down
-    /// to even), None for fresh bundles: below 2, or as many as fresh
-    /// rolls would deal.
+    /// The pool the rolls pair their bundles from (`pool` rounded down to
+    /// even), None for fresh bundles: below 2, or as many as fresh rolls
+    /// would deal.
     fn pool_size(self) -> Option<usize> {
         let size = (self.pool as usize) / 2 * 2;
         (size >= 2 && size < 2 * self.rolls as usize).then_some(size)
