@@ -196,7 +196,7 @@ fn bench_pair(a: &StrategySpec, b: &StrategySpec, cores: usize, seconds: f64) {
     );
     if let Some(n) = searches.filter(|&n| n > 0.0) {
         say!(
-            "  {} searches {n:.0} hands a game for its best puts (counted: the same on any machine)",
+            "  {} spends {n:.0} searches a game (hands searched for their best puts, a look-ahead leaf a quarter; counted: the same on any machine)",
             a.name()
         );
     }

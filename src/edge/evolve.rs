@@ -114,8 +114,9 @@ pub struct EvolveArgs {
     #[arg(long, conflicts_with = "resume")]
     note: Vec<String>,
     /// The most searches per game a genome may spend (hands searched for
-    /// their best puts in its own decisions, counted, not timed: the same
-    /// on any machine; `tuner eval` shows them). Selection ranks every
+    /// their best puts in its own decisions, each look-ahead leaf counted
+    /// as a quarter search, its cost; counted, not timed: the same on any
+    /// machine; `tuner eval` shows them). Selection ranks every
     /// genome within it before any over it, and a winner within it may
     /// replace a champion over it when not worse by more than half a
     /// point. A dp player spends about 55; none: no limit.

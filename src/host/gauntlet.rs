@@ -66,9 +66,10 @@ pub struct CandidateGame {
     pub fault: Option<(Culprit, Fault)>,
     /// Lines a program wrote to stderr, and whose.
     pub stderr: Vec<(Culprit, String)>,
-    /// The candidate's searches (a built-in's; None for a program).
+    /// The candidate's work in quarters of a search (a built-in's,
+    /// `yacht_core::value::work`; None for a program).
     #[serde(default)]
-    pub searches: Option<u64>,
+    pub work: Option<u64>,
     /// The candidate's luck in win probability (`host::luck`): what the
     /// dice and the tie coins gave it, as the exact table values them.
     #[serde(default)]
@@ -91,7 +92,7 @@ impl CandidateGame {
             bid_points: r.cards[seat].bid_points,
             fault: fault.map(|(s, why)| (Culprit::of(s == seat), why)),
             stderr,
-            searches: r.searches[seat],
+            work: r.work[seat],
             luck,
         }
     }

@@ -15,7 +15,7 @@ use yacht_core::game::{Card, Illegal, Put, Roll, Strategy, View};
 use yacht_core::rules::{
     Bid, Bundle, MAX_BID, PerSeat, ROUNDS, Seat, has_auction, has_scoring, resolve_auction,
 };
-use yacht_core::value::searches;
+use yacht_core::value::work;
 
 /// Why a seat lost its game before the end (the official reasons, and a
 /// program that could not be started at all).
@@ -84,9 +84,9 @@ pub struct GameResult {
     pub cards: PerSeat<Card>,
     /// The seat that faulted, and why; it loses.
     pub fault: Option<(Seat, Fault)>,
-    /// Each in-process seat's searches in its decisions (see
-    /// [`Contestant::searches`]); None for a program.
-    pub searches: PerSeat<Option<u64>>,
+    /// Each in-process seat's work in its decisions, in quarters of a
+    /// search (see [`Contestant::work`]); None for a program.
+    pub work: PerSeat<Option<u64>>,
 }
 
 impl GameResult {
@@ -193,23 +193,24 @@ pub trait Contestant {
     }
     /// After FINISH: the seat is done (a program is waited for, then killed).
     fn close(&mut self) {}
-    /// The hands its decisions searched for their best puts
-    /// (`yacht_core::value::searches`): its work, whatever the machine;
-    /// None when it is not counted (a program).
-    fn searches(&self) -> Option<u64> {
+    /// Its decisions' work (`yacht_core::value::work`: the hands searched
+    /// for their best puts, the look-ahead leaves valued), in quarters of a
+    /// search, whatever the machine; None when it is not counted (a
+    /// program).
+    fn work(&self) -> Option<u64> {
         None
     }
 }
 
 /// A strategy in this process, given its seed at READY. With `timed`, it
 /// keeps the time of each decision (on its own clock). It counts the
-/// searches its decisions make (on this thread, between asking and the
-/// answer: the other seat's are not among them).
+/// work its decisions do (on this thread, between asking and the answer:
+/// the other seat's is not among it).
 pub struct InProcess<S> {
     pub strategy: S,
     pub seed: u64,
     pub times: Option<Vec<Duration>>,
-    searches: u64,
+    work: u64,
 }
 
 impl<S: Strategy> InProcess<S> {
@@ -218,7 +219,7 @@ impl<S: Strategy> InProcess<S> {
             strategy,
             seed,
             times: None,
-            searches: 0,
+            work: 0,
         }
     }
 
@@ -232,7 +233,7 @@ impl<S: Strategy> InProcess<S> {
 
     #[inline]
     fn decide<T>(&mut self, f: impl FnOnce(&mut S) -> T) -> T {
-        let before = searches();
+        let before = work();
         let x = match &mut self.times {
             None => f(&mut self.strategy),
             Some(times) => {
@@ -242,7 +243,7 @@ impl<S: Strategy> InProcess<S> {
                 x
             }
         };
-        self.searches += searches() - before;
+        self.work += work() - before;
         x
     }
 }
@@ -274,8 +275,8 @@ impl<S: Strategy> Contestant for InProcess<S> {
         Ok(self.decide(|s| s.put(view)))
     }
 
-    fn searches(&self) -> Option<u64> {
-        Some(self.searches)
+    fn work(&self) -> Option<u64> {
+        Some(self.work)
     }
 }
 
@@ -301,7 +302,7 @@ pub fn play_game<C: Contestant + ?Sized>(
     GameResult {
         cards: views.map(|v| v.me),
         fault,
-        searches: PerSeat::from_fn(|seat| seats[seat].searches()),
+        work: PerSeat::from_fn(|seat| seats[seat].work()),
     }
 }
 
@@ -475,21 +476,24 @@ mod tests {
     }
 
     #[test]
-    fn each_seat_counts_its_own_searches_the_same_on_every_replay() {
+    fn each_seat_counts_its_own_work_the_same_on_every_replay() {
         use crate::players::{StrategySpec, reference::DpSpec};
         let deal = Deal::from_seed(8);
         let play = || {
             let mut dp = InProcess::new(StrategySpec::Dp(DpSpec::default()).build(), 1);
             let random = Box::new(RandomLegal(Pcg32::seed_from_u64(2))) as Box<dyn Strategy>;
             let mut random = InProcess::new(random, 0);
-            play_game(PerSeat::new(&mut random, &mut dp), &deal, |_| {}).searches
+            play_game(PerSeat::new(&mut random, &mut dp), &deal, |_| {}).work
         };
         let counted = play();
         // The random player searches nothing, though dp searched between
         // its decisions on the same thread; dp searches each hand it puts
-        // from (rounds 2 to 12) and more for its bids.
+        // from (rounds 2 to 12) and more for its bids, four quarters each.
         assert_eq!(counted.first, Some(0));
-        assert!(counted.second.is_some_and(|k| k > 11), "{counted:?}");
+        assert!(
+            counted.second.is_some_and(|k| k > 4 * 11 && k % 4 == 0),
+            "{counted:?}"
+        );
         assert_eq!(play(), counted);
     }
 

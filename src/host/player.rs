@@ -194,7 +194,7 @@ pub fn play_deal(
                     result: GameResult {
                         cards: PerSeat::default(),
                         fault: Some((seat, why)),
-                        searches: PerSeat::default(),
+                        work: PerSeat::default(),
                     },
                     times: PerSeat::default(),
                 };
@@ -260,10 +260,10 @@ impl Contestant for Seated {
     fn close(&mut self) {
         self.contestant().close()
     }
-    fn searches(&self) -> Option<u64> {
+    fn work(&self) -> Option<u64> {
         match self {
-            Seated::Builtin(b) => b.searches(),
-            Seated::Program(p) => p.searches(),
+            Seated::Builtin(b) => b.work(),
+            Seated::Program(p) => p.work(),
         }
     }
 }

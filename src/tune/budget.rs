@@ -1,7 +1,8 @@
 //! A run's budget of work (`tuner evolve --max-searches`): the most searches a
-//! genome may spend per game (hands searched for their best puts,
-//! `yacht_core::value::searches`, counted in its own decisions: the same
-//! on any machine and any thread count). Speed is strength: a genome the
+//! genome may spend per game (hands searched for their best puts, each
+//! look-ahead leaf valued counted as a quarter search, its cost:
+//! `yacht_core::value::work`, counted in its own decisions: the same on
+//! any machine and any thread count). Speed is strength: a genome the
 //! tool cannot afford to play is one it cannot tune or ship.
 //!
 //! Selection follows Deb's feasibility rule: a genome within the budget

@@ -25,7 +25,7 @@ pub mod spread;
 pub mod table;
 
 pub use layout::Layout;
-pub use search::{BestMove, NextRows, searches};
+pub use search::{BestMove, NextRows, SEARCH_WORK, count_leaf, leaves, searches, work};
 pub use table::ValueTable;
 
 #[cfg(test)]

@@ -2,17 +2,20 @@
 //! (`ValueTable::next_rows`, `NextRows`, `shaped` by the genome), the best
 //! put of a hand bounded by each row's highest value (`best_put`), ranked
 //! puts, every hand's best value at the last auction's states
-//! (`last_put_values`), and `searches()`: the hands this thread has searched.
+//! (`last_put_values`), and the work this thread has done: `searches()`, the
+//! hands it searched, `leaves()`, the look-ahead leaves it valued, and
+//! `work()`, both in quarters of a search.
 
 use super::layout::{Row, up_of};
 use super::solver::gain;
 use super::table::{LAST_PUT_LEVEL, ValueTable};
-use crate::rules::tables::{Dice5, Hand10, N5, N10, Tables, tables};
+use crate::rules::tables::{Dice5, Hand10, N5, N10, Split, Tables, tables};
 use crate::rules::{CATEGORIES, Category, CategorySet};
 use std::cell::Cell;
 
 thread_local! {
     static SEARCHES: Cell<u64> = const { Cell::new(0) };
+    static LEAVES: Cell<u64> = const { Cell::new(0) };
 }
 
 /// How many hands this thread has searched for their best puts so far
@@ -25,6 +28,30 @@ pub fn searches() -> u64 {
 
 pub(super) fn count_search() {
     SEARCHES.with(|s| s.set(s.get() + 1));
+}
+
+/// How many look-ahead leaves (the tables' margin after a played round)
+/// this thread has valued so far, counted by the player that values them.
+pub fn leaves() -> u64 {
+    LEAVES.with(Cell::get)
+}
+
+/// Counts one look-ahead leaf valued (see [`leaves`]).
+pub fn count_leaf() {
+    LEAVES.with(|s| s.set(s.get() + 1));
+}
+
+/// A search's work in [`work`]'s units; a leaf is one. A leaf (two
+/// outlooks, a margin, its P(win) at each bid weighed) costs about a
+/// quarter of a search's time (0.27: a look ahead of 60 rolls against one
+/// of 30 from the same pool, `docs/journal.md`).
+pub const SEARCH_WORK: u64 = 4;
+
+/// The work this thread has done so far, in quarters of a search:
+/// [`SEARCH_WORK`] a hand searched, one a leaf valued. The same on any
+/// machine; what a run's budget (`tuner evolve --max-searches`) counts.
+pub fn work() -> u64 {
+    SEARCH_WORK * searches() + leaves()
 }
 
 impl ValueTable {
@@ -245,14 +272,18 @@ impl NextRows<'_> {
                 break;
             }
             let rows = &self.next[c.index()];
-            let mut top = (f32::NEG_INFINITY, usize::MAX);
-            for (i, split) in splits.iter().enumerate() {
+            let of = |split: &Split| {
                 let (pts, now, n) = self.scored(t, c, split.put);
-                let v = value(c, pts as usize / 1000, now, rows[n][split.carry.0 as usize]);
-                if v > top.0 {
-                    top = (v, i);
-                }
+                value(c, pts as usize / 1000, now, rows[n][split.carry.0 as usize])
+            };
+            // The highest value first (no index to carry: the lanes run
+            // apart), its first split only when it can matter.
+            let most = highest(splits, of);
+            if most < best.0 {
+                continue;
             }
+            let first = splits.iter().position(|s| of(s) == most);
+            let top = (most, first.unwrap_or(usize::MAX));
             if top.0 > best.0 || (top.0 == best.0 && (top.1, c) < (best.1, best.2)) {
                 best = (top.0, top.1, c);
             }
@@ -329,6 +360,32 @@ impl NextRows<'_> {
             }
         }
     }
+}
+
+/// The highest of `value` over `splits` (minus infinity for none), in four
+/// lanes so that no comparison waits for the one before it; the same value
+/// a plain running maximum finds (no value is NaN).
+#[inline(always)]
+fn highest(splits: &[Split], value: impl Fn(&Split) -> f32) -> f32 {
+    let mut lanes = [f32::NEG_INFINITY; 4];
+    let chunks = splits.chunks_exact(4);
+    let rest = chunks.remainder();
+    for chunk in chunks {
+        for (lane, split) in lanes.iter_mut().zip(chunk) {
+            let v = value(split);
+            if v > *lane {
+                *lane = v;
+            }
+        }
+    }
+    for (lane, split) in lanes.iter_mut().zip(rest) {
+        let v = value(split);
+        if v > *lane {
+            *lane = v;
+        }
+    }
+    let [a, b, c, d] = lanes;
+    a.max(b).max(c.max(d))
 }
 
 /// A put chosen by value.

@@ -121,7 +121,7 @@ mod tests {
             bid_points: 0,
             fault: faulted.then_some((Culprit::Candidate, Fault::Tle)),
             stderr: Vec::new(),
-            searches: None,
+            work: None,
             luck: 0.25,
         };
         let margin = |o, m, f| Fitness::Margin.worth(&game(o, m, f));

@@ -142,9 +142,10 @@ pub struct OpponentResult {
     pub mean_margin: f64,
     pub mean_total: f64,
     pub mean_bid_points: f64,
-    /// The candidate's searches per game (hands searched for their best
-    /// puts, `yacht_core::value::searches`): its work, the same on any
-    /// machine; None when not counted (a program).
+    /// The candidate's work per game in searches (`yacht_core::value::work`:
+    /// each hand searched for its best put one, each look-ahead leaf valued
+    /// a quarter, what it costs), the same on any machine; None when not
+    /// counted (a program). Before 2026-11-28 it counted the searches only.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub mean_searches: Option<f64>,
     pub weight: f64,

@@ -5,6 +5,7 @@ use super::{Adjusted, Faults, Fitness, OpponentResult};
 use crate::host::gauntlet::CandidateGame;
 use crate::host::series::Record;
 use crate::host::transcript::keep_last;
+use yacht_core::value::SEARCH_WORK;
 
 /// Totals against one opponent so far.
 #[derive(Default)]
@@ -18,8 +19,9 @@ pub(super) struct Tally {
     bids: f64,
     faults: Faults,
     stderr_tail: Vec<String>,
-    searches: u64,
-    /// A game whose searches were not counted (a program's).
+    /// The candidate's work, in quarters of a search.
+    work: u64,
+    /// A game whose work was not counted (a program's).
     uncounted: bool,
 }
 
@@ -39,8 +41,8 @@ impl Tally {
         self.margin += g.margin as f64;
         self.total += g.total as f64;
         self.bids += g.bid_points as f64;
-        match g.searches {
-            Some(k) => self.searches += k,
+        match g.work {
+            Some(k) => self.work += k,
             None => self.uncounted = true,
         }
     }
@@ -59,7 +61,8 @@ impl Tally {
             mean_margin: self.margin / nf,
             mean_total: self.total / nf,
             mean_bid_points: self.bids / nf,
-            mean_searches: (!self.uncounted && n > 0).then(|| self.searches as f64 / nf),
+            mean_searches: (!self.uncounted && n > 0)
+                .then(|| self.work as f64 / SEARCH_WORK as f64 / nf),
             weight,
             faults: self.faults,
             stderr_tail: self.stderr_tail,

@@ -126,8 +126,10 @@ impl GenomeBot {
     }
 
     /// A look ahead's leaf: the last auction exactly once round 11's puts
-    /// are made (`wp_lookahead_exact`), else the tables' margin.
+    /// are made (`wp_lookahead_exact`), else the tables' margin; counted
+    /// (`value::leaves`).
     fn leaf(&self, me: Side, opp: Side) -> Option<Leaf> {
+        crate::value::count_leaf();
         if self.plan.win.lookahead_exact
             && let Some(settled) = Settled::after(self.values, &me, &opp)
         {

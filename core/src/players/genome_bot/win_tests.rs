@@ -303,6 +303,15 @@ fn a_pooled_look_ahead_searches_two_hands_a_bundle_and_a_pool_of_fresh_size_is_f
             let f = bot.bid_futures(v, Estimator::Tables).unwrap();
             (f, crate::value::searches() - before)
         };
+        // Its leaves, pool or not: 2 awards × 8 rolls × 2 coins; the
+        // work counts a search as 4, a leaf as 1.
+        for b in [&fresh, &pooled] {
+            let (leaves, work) = (crate::value::leaves(), crate::value::work());
+            let (_, searched) = futures(b);
+            let leaves = crate::value::leaves() - leaves;
+            assert_eq!(leaves, 2 * 8 * 2, "round {}", v.rolls_seen);
+            assert_eq!(crate::value::work() - work, 4 * searched + leaves);
+        }
         let (seen, searched) = futures(&fresh);
         assert_eq!(
             (seen.clone(), searched),
