@@ -86,8 +86,15 @@ pub enum Mechanism {
     /// The tables' bids looking a round ahead: runs while they do
     /// (`wp_lookahead` above 0).
     Lookahead,
-    /// More rolls in the last auctions' look ahead: runs while the look
-    /// ahead does and `wp_late_lookahead` is above 0.
+    /// The late look ahead's rolls (`wp_late_lookahead`): runs while the
+    /// look ahead does and `wp_late_auctions` takes some auction it looks
+    /// ahead in, so that they fall somewhere.
+    LateRolls,
+    /// Which last auctions take the late rolls (`wp_late_auctions`): runs
+    /// while the look ahead does and `wp_late_lookahead` is above 0.
+    LateAuctions,
+    /// The late look ahead's pool: runs while it plays rolls in some
+    /// auction (both of the above).
     LateLookahead,
     /// Which read of the opponent's bids the bids by win probability
     /// make: runs while some bid is chosen by win probability.
@@ -100,7 +107,7 @@ pub enum Mechanism {
 }
 
 /// Every mechanism, in the order the docs list them.
-pub const MECHANISMS: [Mechanism; 16] = [
+pub const MECHANISMS: [Mechanism; 18] = [
     Mechanism::Value,
     Mechanism::BonusChase,
     Mechanism::Bid,
@@ -113,6 +120,8 @@ pub const MECHANISMS: [Mechanism; 16] = [
     Mechanism::TablePuts,
     Mechanism::TableBids,
     Mechanism::Lookahead,
+    Mechanism::LateRolls,
+    Mechanism::LateAuctions,
     Mechanism::LateLookahead,
     Mechanism::WinBids,
     Mechanism::Read,
@@ -135,6 +144,8 @@ impl Mechanism {
             Mechanism::TablePuts => "table-puts",
             Mechanism::TableBids => "table-bids",
             Mechanism::Lookahead => "lookahead",
+            Mechanism::LateRolls => "late-rolls",
+            Mechanism::LateAuctions => "late-auctions",
             Mechanism::LateLookahead => "late-lookahead",
             Mechanism::WinBids => "win-bids",
             Mechanism::Read => "read",

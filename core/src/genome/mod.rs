@@ -299,7 +299,7 @@ pub const GENES: &[Gene] = &[
         "with wp_lookahead: the look ahead of the last wp_late_auctions auctions plays this many rolls instead of wp_lookahead (0: off). The late rounds' rolls are the cheapest (few categories left to search) and their bids the ones the tables misjudge most (tuner agree)",
     )
     .reads(Kind::Count(Rounding::Nearest))
-    .of(Mechanism::Lookahead),
+    .of(Mechanism::LateRolls),
     g(
         "wp_late_auctions",
         0.0,
@@ -308,7 +308,7 @@ pub const GENES: &[Gene] = &[
         "with wp_late_lookahead: how many of the last auctions take it (5: from round 8; round 12's and, with wp_last_exact, round 11's bids look nowhere ahead)",
     )
     .reads(Kind::Count(Rounding::Down))
-    .of(Mechanism::LateLookahead),
+    .of(Mechanism::LateAuctions),
     g(
         "wp_late_pool",
         0.0,

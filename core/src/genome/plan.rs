@@ -172,10 +172,25 @@ impl Plan {
             Mechanism::WinBids => w.bid_auctions > 0,
             Mechanism::TableBids => self.runs(Mechanism::WinBids) && tables,
             Mechanism::Lookahead => self.runs(Mechanism::TableBids) && w.lookahead > 0,
-            Mechanism::LateLookahead => self.runs(Mechanism::Lookahead) && w.late_lookahead > 0,
+            Mechanism::LateRolls => self.runs(Mechanism::Lookahead) && self.late_auctions_look(),
+            Mechanism::LateAuctions => self.runs(Mechanism::Lookahead) && w.late_lookahead > 0,
+            Mechanism::LateLookahead => {
+                self.runs(Mechanism::LateRolls) && self.runs(Mechanism::LateAuctions)
+            }
             Mechanism::Read => self.runs(Mechanism::WinBids) && w.read != Read::Off,
             Mechanism::ReadScaled => self.runs(Mechanism::WinBids) && w.read == Read::Scaled,
         }
+    }
+
+    /// Whether the last `wp_late_auctions` auctions take some auction the
+    /// look ahead looks ahead in: the last that does is the one before
+    /// the last auction, or the one before that when that is settled
+    /// exactly (`wp_last_exact`), and it must be among the last
+    /// `wp_lookahead_auctions` too.
+    fn late_auctions_look(&self) -> bool {
+        let w = &self.win;
+        let last_look = if w.last_exact { 3 } else { 2 };
+        w.late_auctions.min(w.lookahead_auctions) >= last_look
     }
 
     /// Whether gene `i` acts in this genome (its mechanism runs).
@@ -242,6 +257,16 @@ mod tests {
         g.genes[WP_LATE_LOOKAHEAD] = 64.0;
         let plan = Plan::of(&g);
         assert!(plan.offers(WP_LATE_AUCTIONS) && plan.offers(WP_LATE_POOL));
+        // Its rolls act only where they fall: not in the last two auctions
+        // alone when the one before the last is settled exactly.
+        g.genes[WP_LAST_EXACT] = 1.0;
+        g.genes[WP_LATE_AUCTIONS] = 2.0;
+        let plan = Plan::of(&g);
+        assert!(plan.offers(WP_LATE_AUCTIONS) && !plan.offers(WP_LATE_LOOKAHEAD));
+        assert!(!plan.offers(WP_LATE_POOL));
+        g.genes[WP_LAST_EXACT] = 0.0;
+        assert!(Plan::of(&g).offers(WP_LATE_LOOKAHEAD));
+        g.genes[WP_LATE_AUCTIONS] = 5.0;
         g.genes[WP_LOOKAHEAD] = 0.0;
         assert!(
             !Plan::of(&g).runs(Mechanism::LateLookahead),
