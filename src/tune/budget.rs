@@ -17,14 +17,15 @@ use serde::{Deserialize, Serialize};
 /// champion over it and still replace it: half a point.
 pub const NOT_WORSE_BY: f64 = 0.005;
 
-/// The most searches per game a genome may spend.
+/// The most searches per game a genome may spend, a look-ahead leaf
+/// counted as a quarter search (its work, `yacht_core::value::work`).
 #[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(transparent)]
 pub struct Budget(pub f64);
 
 impl Budget {
-    /// Whether a genome that spent `searches` per game is within it (one
-    /// whose searches were not counted is not).
+    /// Whether a genome that spent `searches` per game (its work, in
+    /// searches) is within it (one whose work was not counted is not).
     pub fn allows(self, searches: Option<f64>) -> bool {
         searches.is_some_and(|s| s <= self.0)
     }

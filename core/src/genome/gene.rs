@@ -94,7 +94,8 @@ pub enum Mechanism {
     /// while the look ahead does and `wp_late_lookahead` is above 0.
     LateAuctions,
     /// The late look ahead's pool: runs while it plays rolls in some
-    /// auction (both of the above).
+    /// auction (both of the above), two or more (one roll's two bundles
+    /// are a pool already).
     LateLookahead,
     /// Which read of the opponent's bids the bids by win probability
     /// make: runs while some bid is chosen by win probability.

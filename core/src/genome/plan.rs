@@ -175,7 +175,9 @@ impl Plan {
             Mechanism::LateRolls => self.runs(Mechanism::Lookahead) && self.late_auctions_look(),
             Mechanism::LateAuctions => self.runs(Mechanism::Lookahead) && w.late_lookahead > 0,
             Mechanism::LateLookahead => {
-                self.runs(Mechanism::LateRolls) && self.runs(Mechanism::LateAuctions)
+                self.runs(Mechanism::LateRolls)
+                    && self.runs(Mechanism::LateAuctions)
+                    && w.late_lookahead >= 2
             }
             Mechanism::Read => self.runs(Mechanism::WinBids) && w.read != Read::Off,
             Mechanism::ReadScaled => self.runs(Mechanism::WinBids) && w.read == Read::Scaled,
@@ -186,11 +188,13 @@ impl Plan {
     /// look ahead looks ahead in: the last that does is the one before
     /// the last auction, or the one before that when that is settled
     /// exactly (`wp_last_exact`), and it must be among the last
-    /// `wp_lookahead_auctions` too.
+    /// `wp_lookahead_auctions` and bid by win probability (the last
+    /// `wp_bid_auctions`) too.
     fn late_auctions_look(&self) -> bool {
         let w = &self.win;
         let last_look = if w.last_exact { 3 } else { 2 };
-        w.late_auctions.min(w.lookahead_auctions) >= last_look
+        let looked = w.lookahead_auctions.min(w.bid_auctions);
+        w.late_auctions.min(looked) >= last_look
     }
 
     /// Whether gene `i` acts in this genome (its mechanism runs).

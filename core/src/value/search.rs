@@ -42,9 +42,11 @@ pub fn count_leaf() {
 }
 
 /// A search's work in [`work`]'s units; a leaf is one. A leaf (two
-/// outlooks, a margin, its P(win) at each bid weighed) costs about a
-/// quarter of a search's time (0.27: a look ahead of 60 rolls against one
-/// of 30 from the same pool, `docs/journal.md`).
+/// outlooks, a margin, its P(win) at each bid weighed) costs about a fifth
+/// of a search's time (0.19 from two hand-set copies of a champion, one
+/// with more leaves, one with more searches; noisy, `docs/journal.md`):
+/// a quarter, the round figure, errs toward counting leaves dearer. An
+/// exact leaf (`wp_lookahead_exact`) costs more and counts the same.
 pub const SEARCH_WORK: u64 = 4;
 
 /// The work this thread has done so far, in quarters of a search:

@@ -90,8 +90,9 @@ pub struct RunConfig {
     /// was recorded: `SIGMA0_BEFORE`).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub cmaes_sigma: Option<f64>,
-    /// The most searches per game a genome may spend (`--max-searches`);
-    /// none: no limit.
+    /// The most searches per game a genome may spend (`--max-searches`),
+    /// a look-ahead leaf a quarter (runs before 2026-11-28 counted
+    /// searches only); none: no limit.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub max_searches: Option<Budget>,
     /// How a generation's games are spread over its genomes (runs before

@@ -44,7 +44,8 @@ pub struct NewRun {
     pub ga: GaSettings,
     /// CMA-ES's first step size (recorded when the optimiser is CMA-ES).
     pub cmaes_sigma: f64,
-    /// The most searches per game a genome may spend.
+    /// The most searches per game a genome may spend, a look-ahead leaf a
+    /// quarter.
     pub max_searches: Option<Budget>,
     /// How a generation's games are spread over its genomes.
     pub racing: Racing,

@@ -23,8 +23,9 @@ pub struct GenerationRow {
     /// Games of the generation lost by an opponent's fault.
     #[serde(default)]
     pub faults_opponents: u64,
-    /// The best genome's searches per game (files written before it, and
-    /// a genome whose searches were not counted: none).
+    /// The best genome's work per game, in searches (a look-ahead leaf a
+    /// quarter since 2026-11-28, none before; files written before the
+    /// column, and a genome whose work was not counted: none).
     #[serde(default)]
     pub best_searches: Option<f64>,
     /// The best genome's win rate per opponent, in suite order.
