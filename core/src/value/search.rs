@@ -372,18 +372,12 @@ fn highest(splits: &[Split], value: impl Fn(&Split) -> f32) -> f32 {
     let mut lanes = [f32::NEG_INFINITY; 4];
     let chunks = splits.chunks_exact(4);
     let rest = chunks.remainder();
-    for chunk in chunks {
+    for chunk in chunks.chain([rest]) {
         for (lane, split) in lanes.iter_mut().zip(chunk) {
             let v = value(split);
             if v > *lane {
                 *lane = v;
             }
-        }
-    }
-    for (lane, split) in lanes.iter_mut().zip(rest) {
-        let v = value(split);
-        if v > *lane {
-            *lane = v;
         }
     }
     let [a, b, c, d] = lanes;
