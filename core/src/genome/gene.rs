@@ -83,15 +83,28 @@ pub enum Mechanism {
     TablePuts,
     /// The tables' bids: runs while some bid is chosen by the tables.
     TableBids,
-    /// The tables' bids looking a round ahead: runs while they do
-    /// (`wp_lookahead` above 0).
-    Lookahead,
+    /// The look ahead's rolls (`wp_lookahead`, 0: off): runs while the
+    /// tables bid in some auction a look ahead can serve (not the last,
+    /// nor the one before it when that is settled exactly) among the last
+    /// `wp_lookahead_auctions`.
+    LookRolls,
+    /// Which last auctions look ahead (`wp_lookahead_auctions`): runs
+    /// while `wp_lookahead` is above 0 and the tables bid in some auction
+    /// a look ahead can serve.
+    LookAuctions,
+    /// The look ahead's pool (`wp_lookahead_pool`): runs while it plays
+    /// `wp_lookahead` rolls, two or more, in some auction the late look
+    /// ahead leaves it.
+    LookPool,
+    /// Round 10's leaves by the last auction exactly
+    /// (`wp_lookahead_exact`): runs while the look ahead plays in round 10.
+    LookExact,
     /// The late look ahead's rolls (`wp_late_lookahead`): runs while the
-    /// look ahead does and `wp_late_auctions` takes some auction it looks
+    /// look ahead plays and `wp_late_auctions` takes some auction it looks
     /// ahead in, so that they fall somewhere.
     LateRolls,
     /// Which last auctions take the late rolls (`wp_late_auctions`): runs
-    /// while the look ahead does and `wp_late_lookahead` is above 0.
+    /// while the look ahead plays and `wp_late_lookahead` is above 0.
     LateAuctions,
     /// The late look ahead's pool: runs while it plays rolls in some
     /// auction (both of the above), two or more (one roll's two bundles
@@ -108,7 +121,7 @@ pub enum Mechanism {
 }
 
 /// Every mechanism, in the order the docs list them.
-pub const MECHANISMS: [Mechanism; 18] = [
+pub const MECHANISMS: [Mechanism; 21] = [
     Mechanism::Value,
     Mechanism::BonusChase,
     Mechanism::Bid,
@@ -120,7 +133,10 @@ pub const MECHANISMS: [Mechanism; 18] = [
     Mechanism::Tables,
     Mechanism::TablePuts,
     Mechanism::TableBids,
-    Mechanism::Lookahead,
+    Mechanism::LookRolls,
+    Mechanism::LookAuctions,
+    Mechanism::LookPool,
+    Mechanism::LookExact,
     Mechanism::LateRolls,
     Mechanism::LateAuctions,
     Mechanism::LateLookahead,
@@ -144,7 +160,10 @@ impl Mechanism {
             Mechanism::Tables => "tables",
             Mechanism::TablePuts => "table-puts",
             Mechanism::TableBids => "table-bids",
-            Mechanism::Lookahead => "lookahead",
+            Mechanism::LookRolls => "look-rolls",
+            Mechanism::LookAuctions => "look-auctions",
+            Mechanism::LookPool => "look-pool",
+            Mechanism::LookExact => "look-exact",
             Mechanism::LateRolls => "late-rolls",
             Mechanism::LateAuctions => "late-auctions",
             Mechanism::LateLookahead => "late-lookahead",

@@ -255,7 +255,7 @@ pub const GENES: &[Gene] = &[
         "with wp_fast: the tables' bids (not the last auction's) play the next round this many times (seeded by the position, both players as dp, each roll settled by either coin, the same rolls for either award) and take the tables after each, so the next roll's shared bundles and its shape are played, not modelled; the margin now corrects the leaves' drift (a control variate). 0: the tables at once. Each roll costs about four puts' search",
     )
     .reads(Kind::Count(Rounding::Nearest))
-    .of(Mechanism::TableBids),
+    .of(Mechanism::LookRolls),
     g(
         "wp_lookahead_auctions",
         0.0,
@@ -264,7 +264,7 @@ pub const GENES: &[Gene] = &[
         "with wp_lookahead: look ahead only in the last this many auctions (11: from round 2, every auction a look ahead can serve). The early rounds' look ahead is the dearest: a put's search grows with the categories left",
     )
     .reads(Kind::Count(Rounding::Down))
-    .of(Mechanism::Lookahead),
+    .of(Mechanism::LookAuctions),
     g(
         "wp_lookahead_exact",
         0.0,
@@ -273,7 +273,7 @@ pub const GENES: &[Gene] = &[
         "with wp_lookahead: round 10's bid takes its look ahead's leaves (both sides after round 11's puts) by the last auction exactly (as wp_last_exact: its shape, not only a mean and a spread), not by the normal model; 0 off",
     )
     .reads(Kind::Switch)
-    .of(Mechanism::Lookahead),
+    .of(Mechanism::LookExact),
     g(
         "wp_edge",
         -2.0,
@@ -290,7 +290,7 @@ pub const GENES: &[Gene] = &[
         "with wp_lookahead: its rolls pair bundles from a pool of this many (rounded down to even), each bundle searched once by both players and met in about 2 wp_lookahead / pool rolls (a round-robin schedule), instead of two fresh bundles a roll: 2 searches a bundle instead of 4 a roll, the same rolls for either award. Below 2, or 2 wp_lookahead or more: fresh bundles",
     )
     .reads(Kind::Count(Rounding::Nearest))
-    .of(Mechanism::Lookahead),
+    .of(Mechanism::LookPool),
     g(
         "wp_late_lookahead",
         0.0,

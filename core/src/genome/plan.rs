@@ -171,9 +171,16 @@ impl Plan {
             Mechanism::TablePuts => w.put_auctions > 0 && tables,
             Mechanism::WinBids => w.bid_auctions > 0,
             Mechanism::TableBids => self.runs(Mechanism::WinBids) && tables,
-            Mechanism::Lookahead => self.runs(Mechanism::TableBids) && w.lookahead > 0,
-            Mechanism::LateRolls => self.runs(Mechanism::Lookahead) && self.late_auctions_look(),
-            Mechanism::LateAuctions => self.runs(Mechanism::Lookahead) && w.late_lookahead > 0,
+            Mechanism::LookRolls => self.runs(Mechanism::TableBids) && self.look_auctions().0 > 0,
+            Mechanism::LookAuctions => {
+                self.runs(Mechanism::TableBids)
+                    && w.lookahead > 0
+                    && w.bid_auctions >= self.last_look()
+            }
+            Mechanism::LookPool => self.looks() && w.lookahead >= 2 && self.look_auctions().1 > 0,
+            Mechanism::LookExact => self.looks() && w.lookahead_auctions.min(w.bid_auctions) >= 3,
+            Mechanism::LateRolls => self.looks() && self.late_auctions_look(),
+            Mechanism::LateAuctions => self.looks() && w.late_lookahead > 0,
             Mechanism::LateLookahead => {
                 self.runs(Mechanism::LateRolls)
                     && self.runs(Mechanism::LateAuctions)
@@ -184,17 +191,42 @@ impl Plan {
         }
     }
 
+    /// The last auction a look ahead can serve, counted from the end: the
+    /// one before the last (nothing is left to play after the last), or
+    /// the one before that when that one is settled exactly
+    /// (`wp_last_exact`).
+    fn last_look(&self) -> u32 {
+        if self.win.last_exact { 3 } else { 2 }
+    }
+
+    /// The auctions the look ahead serves when its rolls are on (among
+    /// the last `wp_lookahead_auctions`, bid by the tables, before
+    /// [`Plan::last_look`]), and of those the ones left to
+    /// `wp_lookahead`'s rolls by the late look ahead.
+    fn look_auctions(&self) -> (u32, u32) {
+        let w = &self.win;
+        let served = |last: u32| last.min(w.lookahead_auctions).min(w.bid_auctions);
+        let count = |last: u32| served(last).saturating_sub(self.last_look() - 1);
+        let all = count(u32::MAX);
+        let late = if w.late_lookahead > 0 {
+            count(w.late_auctions)
+        } else {
+            0
+        };
+        (all, all - late)
+    }
+
+    /// Whether the look ahead plays in some auction.
+    fn looks(&self) -> bool {
+        self.runs(Mechanism::LookRolls) && self.win.lookahead > 0
+    }
+
     /// Whether the last `wp_late_auctions` auctions take some auction the
-    /// look ahead looks ahead in: the last that does is the one before
-    /// the last auction, or the one before that when that is settled
-    /// exactly (`wp_last_exact`), and it must be among the last
-    /// `wp_lookahead_auctions` and bid by win probability (the last
-    /// `wp_bid_auctions`) too.
+    /// look ahead serves ([`Plan::look_auctions`]).
     fn late_auctions_look(&self) -> bool {
         let w = &self.win;
-        let last_look = if w.last_exact { 3 } else { 2 };
         let looked = w.lookahead_auctions.min(w.bid_auctions);
-        w.late_auctions.min(looked) >= last_look
+        w.late_auctions.min(looked) >= self.last_look()
     }
 
     /// Whether gene `i` acts in this genome (its mechanism runs).
@@ -254,7 +286,7 @@ mod tests {
         g.genes[WP_FAST] = 1.0;
         g.genes[WP_LOOKAHEAD] = 16.0;
         let plan = Plan::of(&g);
-        assert!(plan.runs(Mechanism::Lookahead) && !plan.runs(Mechanism::TablePuts));
+        assert!(plan.runs(Mechanism::LookPool) && !plan.runs(Mechanism::TablePuts));
         assert!(!plan.offers(WP_ROLLOUTS) && plan.offers(WP_LOOKAHEAD_POOL));
         // The late look ahead's auctions and pool act once it plays rolls.
         assert!(plan.offers(WP_LATE_LOOKAHEAD) && !plan.offers(WP_LATE_POOL));
@@ -276,5 +308,47 @@ mod tests {
             !Plan::of(&g).runs(Mechanism::LateLookahead),
             "no look ahead"
         );
+    }
+
+    #[test]
+    fn the_look_aheads_genes_are_offered_only_where_it_plays() {
+        let mut g = Genome::default();
+        g.genes[WP_BID_AUCTIONS] = 11.0;
+        g.genes[WP_FAST] = 1.0;
+        g.genes[WP_LAST_EXACT] = 1.0;
+        g.genes[WP_LOOKAHEAD] = 16.0;
+        g.genes[WP_LOOKAHEAD_POOL] = 8.0;
+        let offered = |g: &Genome| {
+            let plan = Plan::of(g);
+            [
+                WP_LOOKAHEAD,
+                WP_LOOKAHEAD_AUCTIONS,
+                WP_LOOKAHEAD_POOL,
+                WP_LOOKAHEAD_EXACT,
+            ]
+            .map(|i| plan.offers(i))
+        };
+        assert_eq!(offered(&g), [true; 4]);
+        // The last two auctions only: the one before the last is settled
+        // exactly, so no auction is left to look ahead in; only the
+        // auctions can bring it back.
+        g.genes[WP_LOOKAHEAD_AUCTIONS] = 2.0;
+        assert_eq!(offered(&g), [false, true, false, false]);
+        g.genes[WP_LAST_EXACT] = 0.0;
+        assert_eq!(offered(&g), [true, true, true, false], "round 11 only");
+        // The tables bid in the last auction only: nothing to look ahead in.
+        g.genes[WP_LOOKAHEAD_AUCTIONS] = 11.0;
+        g.genes[WP_BID_AUCTIONS] = 1.0;
+        assert_eq!(offered(&g), [false; 4]);
+        // The late look ahead takes every auction the look ahead serves:
+        // its rolls and pool are the late ones, but 0 rolls stops both.
+        g.genes[WP_BID_AUCTIONS] = 11.0;
+        g.genes[WP_LATE_LOOKAHEAD] = 32.0;
+        g.genes[WP_LATE_AUCTIONS] = 11.0;
+        assert_eq!(offered(&g), [true, true, false, true]);
+        // One roll: a pool makes no difference.
+        g.genes[WP_LATE_LOOKAHEAD] = 0.0;
+        g.genes[WP_LOOKAHEAD] = 1.0;
+        assert_eq!(offered(&g), [true, true, false, true]);
     }
 }
