@@ -6,7 +6,7 @@
 //! act and can be offered to an optimiser (`offers`).
 
 use crate::genome::*;
-use crate::rules::{CATEGORIES, MAX_BID};
+use crate::rules::{AUCTIONS, CATEGORIES, MAX_BID};
 
 /// How the bids by win probability read the opponent's bids (`wp_read`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -92,6 +92,11 @@ pub struct Plan {
     pub win: WinPlan,
 }
 
+/// Round 10's auction, counted from the end: the last whose look ahead's
+/// leaves can be settled exactly (`wp_lookahead_exact`: two categories
+/// left after round 11's puts).
+const ROUND_10_FROM_THE_END: u32 = 3;
+
 impl Plan {
     /// The genome decoded: each gene by its kind, once.
     pub fn of(genome: &Genome) -> Plan {
@@ -170,15 +175,15 @@ impl Plan {
             Mechanism::Tables => self.runs(Mechanism::Estimate) && tables,
             Mechanism::TablePuts => w.put_auctions > 0 && tables,
             Mechanism::WinBids => w.bid_auctions > 0,
-            Mechanism::TableBids => self.runs(Mechanism::WinBids) && tables,
-            Mechanism::LookRolls => self.runs(Mechanism::TableBids) && self.look_auctions().0 > 0,
-            Mechanism::LookAuctions => {
-                self.runs(Mechanism::TableBids)
-                    && w.lookahead > 0
-                    && w.bid_auctions >= self.last_look()
+            Mechanism::TableBids => {
+                self.runs(Mechanism::WinBids) && tables && w.bid_auctions >= self.last_look()
             }
-            Mechanism::LookPool => self.looks() && w.lookahead >= 2 && self.look_auctions().1 > 0,
-            Mechanism::LookExact => self.looks() && w.lookahead_auctions.min(w.bid_auctions) >= 3,
+            Mechanism::LookRolls => {
+                self.runs(Mechanism::TableBids) && self.served_within(AUCTIONS as u32) > 0
+            }
+            Mechanism::LookAuctions => self.runs(Mechanism::TableBids) && w.lookahead > 0,
+            Mechanism::LookPool => self.looks() && w.lookahead >= 2 && self.served_by_rolls() > 0,
+            Mechanism::LookExact => self.looks() && self.serves(ROUND_10_FROM_THE_END),
             Mechanism::LateRolls => self.looks() && self.late_auctions_look(),
             Mechanism::LateAuctions => self.looks() && w.late_lookahead > 0,
             Mechanism::LateLookahead => {
@@ -194,26 +199,38 @@ impl Plan {
     /// The last auction a look ahead can serve, counted from the end: the
     /// one before the last (nothing is left to play after the last), or
     /// the one before that when that one is settled exactly
-    /// (`wp_last_exact`).
+    /// (`wp_last_exact`). The tables' bid margin acts there too: the last
+    /// auction's margins are sure, a settled one's exact.
     fn last_look(&self) -> u32 {
         if self.win.last_exact { 3 } else { 2 }
     }
 
-    /// The auctions the look ahead serves when its rolls are on (among
-    /// the last `wp_lookahead_auctions`, bid by the tables, before
-    /// [`Plan::last_look`]), and of those the ones left to
-    /// `wp_lookahead`'s rolls by the late look ahead.
-    fn look_auctions(&self) -> (u32, u32) {
+    /// How many of the last `last` auctions a look ahead serves when its
+    /// rolls are on: those the tables bid in (the last `wp_bid_auctions`)
+    /// and it looks in (the last `wp_lookahead_auctions`), but none of the
+    /// auctions after [`Plan::last_look`].
+    fn served_within(&self, last: u32) -> u32 {
         let w = &self.win;
-        let served = |last: u32| last.min(w.lookahead_auctions).min(w.bid_auctions);
-        let count = |last: u32| served(last).saturating_sub(self.last_look() - 1);
-        let all = count(u32::MAX);
+        let looked = last.min(w.lookahead_auctions).min(w.bid_auctions);
+        looked.saturating_sub(self.last_look() - 1)
+    }
+
+    /// Whether the look ahead serves the `k`th auction from the end.
+    fn serves(&self, k: u32) -> bool {
+        self.served_within(k) > self.served_within(k - 1)
+    }
+
+    /// How many auctions served `wp_lookahead`'s rolls play: all but the
+    /// late look ahead's (the last `wp_late_auctions`, while its rolls are
+    /// on).
+    fn served_by_rolls(&self) -> u32 {
+        let w = &self.win;
         let late = if w.late_lookahead > 0 {
-            count(w.late_auctions)
+            self.served_within(w.late_auctions)
         } else {
             0
         };
-        (all, all - late)
+        self.served_within(AUCTIONS as u32) - late
     }
 
     /// Whether the look ahead plays in some auction.
@@ -222,11 +239,9 @@ impl Plan {
     }
 
     /// Whether the last `wp_late_auctions` auctions take some auction the
-    /// look ahead serves ([`Plan::look_auctions`]).
+    /// look ahead serves.
     fn late_auctions_look(&self) -> bool {
-        let w = &self.win;
-        let looked = w.lookahead_auctions.min(w.bid_auctions);
-        w.late_auctions.min(looked) >= self.last_look()
+        self.served_within(self.win.late_auctions) > 0
     }
 
     /// Whether gene `i` acts in this genome (its mechanism runs).
@@ -311,7 +326,7 @@ mod tests {
     }
 
     #[test]
-    fn the_look_aheads_genes_are_offered_only_where_it_plays() {
+    fn the_look_aheads_genes_are_offered_only_where_some_value_changes_play() {
         let mut g = Genome::default();
         g.genes[WP_BID_AUCTIONS] = 11.0;
         g.genes[WP_FAST] = 1.0;
@@ -336,10 +351,17 @@ mod tests {
         assert_eq!(offered(&g), [false, true, false, false]);
         g.genes[WP_LAST_EXACT] = 0.0;
         assert_eq!(offered(&g), [true, true, true, false], "round 11 only");
-        // The tables bid in the last auction only: nothing to look ahead in.
+        // The tables bid in the last auction only: nothing to look ahead
+        // in, and its margins are sure, so no margin to take off either.
         g.genes[WP_LOOKAHEAD_AUCTIONS] = 11.0;
         g.genes[WP_BID_AUCTIONS] = 1.0;
         assert_eq!(offered(&g), [false; 4]);
+        assert!(!Plan::of(&g).offers(WP_BID_MARGIN));
+        g.genes[WP_BID_AUCTIONS] = 2.0;
+        assert!(Plan::of(&g).offers(WP_BID_MARGIN), "round 11's bid");
+        g.genes[WP_LAST_EXACT] = 1.0;
+        assert!(!Plan::of(&g).offers(WP_BID_MARGIN), "round 11 settled");
+        g.genes[WP_LAST_EXACT] = 0.0;
         // The late look ahead takes every auction the look ahead serves:
         // its rolls and pool are the late ones, but 0 rolls stops both.
         g.genes[WP_BID_AUCTIONS] = 11.0;
