@@ -24,7 +24,7 @@ pub struct OptbenchArgs {
     /// the better half plays on, rung after rung, on the same budget.
     #[arg(long, value_enum)]
     racing: Vec<Racing>,
-    /// Generations a run (the budget; `tuner evolve`'s default is 40).
+    /// Generations a run (the budget; `tuner evolve`'s default is 20).
     #[arg(long, default_value_t = 40, value_parser = clap::value_parser!(u32).range(1..=10_000))]
     generations: u32,
     /// Genomes a generation.
