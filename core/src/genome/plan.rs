@@ -92,6 +92,22 @@ pub struct Plan {
     pub win: WinPlan,
 }
 
+/// Which look ahead the tables' bid in an auction plays
+/// ([`Plan::look_slot`]): the one rule the bot plays by and the plan
+/// offers genes by.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum LookSlot {
+    /// None: the last auction (nothing is left to play), the one before
+    /// it when that is settled exactly (`wp_last_exact`), or before the
+    /// last `wp_lookahead_auctions`.
+    None,
+    /// `wp_lookahead` rolls from a pool of `wp_lookahead_pool`.
+    Rolls,
+    /// Among the last `wp_late_auctions`: the late look ahead's rolls
+    /// when they are on (and `wp_lookahead` is), else as `Rolls`.
+    Late,
+}
+
 /// Round 10's auction, counted from the end: the last whose look ahead's
 /// leaves can be settled exactly (`wp_lookahead_exact`: two categories
 /// left after round 11's puts).
@@ -179,12 +195,17 @@ impl Plan {
                 self.runs(Mechanism::WinBids) && tables && w.bid_auctions >= self.last_look()
             }
             Mechanism::LookRolls => {
-                self.runs(Mechanism::TableBids) && self.served_within(AUCTIONS as u32) > 0
+                self.runs(Mechanism::TableBids) && self.served().next().is_some()
             }
             Mechanism::LookAuctions => self.runs(Mechanism::TableBids) && w.lookahead > 0,
-            Mechanism::LookPool => self.looks() && w.lookahead >= 2 && self.served_by_rolls() > 0,
-            Mechanism::LookExact => self.looks() && self.serves(ROUND_10_FROM_THE_END),
-            Mechanism::LateRolls => self.looks() && self.late_auctions_look(),
+            Mechanism::LookPool => {
+                let late_rolls = |slot| slot == LookSlot::Late && w.late_lookahead > 0;
+                self.looks() && w.lookahead >= 2 && self.served().any(|(_, s)| !late_rolls(s))
+            }
+            Mechanism::LookExact => {
+                self.looks() && self.served().any(|(k, _)| k == ROUND_10_FROM_THE_END)
+            }
+            Mechanism::LateRolls => self.looks() && self.served().any(|(_, s)| s == LookSlot::Late),
             Mechanism::LateAuctions => self.looks() && w.late_lookahead > 0,
             Mechanism::LateLookahead => {
                 self.runs(Mechanism::LateRolls)
@@ -205,43 +226,31 @@ impl Plan {
         if self.win.last_exact { 3 } else { 2 }
     }
 
-    /// How many of the last `last` auctions a look ahead serves when its
-    /// rolls are on: those the tables bid in (the last `wp_bid_auctions`)
-    /// and it looks in (the last `wp_lookahead_auctions`), but none of the
-    /// auctions after [`Plan::last_look`].
-    fn served_within(&self, last: u32) -> u32 {
+    /// Which look ahead the tables' bid in the `k`th auction from the end
+    /// (1: the last) plays.
+    pub fn look_slot(&self, k: u32) -> LookSlot {
         let w = &self.win;
-        let looked = last.min(w.lookahead_auctions).min(w.bid_auctions);
-        looked.saturating_sub(self.last_look() - 1)
-    }
-
-    /// Whether the look ahead serves the `k`th auction from the end.
-    fn serves(&self, k: u32) -> bool {
-        self.served_within(k) > self.served_within(k - 1)
-    }
-
-    /// How many auctions served `wp_lookahead`'s rolls play: all but the
-    /// late look ahead's (the last `wp_late_auctions`, while its rolls are
-    /// on).
-    fn served_by_rolls(&self) -> u32 {
-        let w = &self.win;
-        let late = if w.late_lookahead > 0 {
-            self.served_within(w.late_auctions)
+        if k < self.last_look() || k > w.lookahead_auctions {
+            LookSlot::None
+        } else if k <= w.late_auctions {
+            LookSlot::Late
         } else {
-            0
-        };
-        self.served_within(AUCTIONS as u32) - late
+            LookSlot::Rolls
+        }
+    }
+
+    /// The auctions a look ahead serves when its rolls are on (counted
+    /// from the end) and its slot there: those the tables bid in (the last
+    /// `wp_bid_auctions`) with a slot.
+    fn served(&self) -> impl Iterator<Item = (u32, LookSlot)> + '_ {
+        (1..=self.win.bid_auctions.min(AUCTIONS as u32))
+            .map(|k| (k, self.look_slot(k)))
+            .filter(|&(_, slot)| slot != LookSlot::None)
     }
 
     /// Whether the look ahead plays in some auction.
     fn looks(&self) -> bool {
         self.runs(Mechanism::LookRolls) && self.win.lookahead > 0
-    }
-
-    /// Whether the last `wp_late_auctions` auctions take some auction the
-    /// look ahead serves.
-    fn late_auctions_look(&self) -> bool {
-        self.served_within(self.win.late_auctions) > 0
     }
 
     /// Whether gene `i` acts in this genome (its mechanism runs).

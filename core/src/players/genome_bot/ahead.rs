@@ -8,6 +8,7 @@
 
 use super::GenomeBot;
 use crate::game::{Card, Holding, View};
+use crate::genome::plan::LookSlot;
 use crate::rules::tables::Dice5;
 use crate::rules::{AUCTIONS, Seat};
 use crate::win::bid::{Ahead, Futures, Leaf};
@@ -55,25 +56,23 @@ impl GenomeBot {
         Some(futures.taking_at(self.taking(view)))
     }
 
-    /// The look ahead of the tables' bid at `view`: `wp_lookahead` rolls
-    /// of the next round from a pool of `wp_lookahead_pool`, or in the last
-    /// `wp_late_auctions` auctions `wp_late_lookahead` from a pool that
-    /// saves `wp_late_pool` of their bundles; none in the last auction
-    /// (nothing is left to play) nor in the one before it when that is
-    /// settled exactly (`wp_last_exact`), nor before the last
-    /// `wp_lookahead_auctions`.
+    /// The look ahead of the tables' bid at `view`, by its slot
+    /// ([`crate::genome::plan::Plan::look_slot`]): `wp_lookahead` rolls of
+    /// the next round from a pool of `wp_lookahead_pool`, or in the late
+    /// slot `wp_late_lookahead` from a pool that saves `wp_late_pool` of
+    /// their bundles; none out of a slot.
     pub(super) fn lookahead(&self, view: &View) -> Look {
         let win = &self.plan.win;
-        let settled = win.last_exact && view.rolls_seen + 1 == AUCTIONS;
-        if view.rolls_seen >= AUCTIONS || settled || !in_last(view, win.lookahead_auctions) {
-            Look::NONE
-        } else if win.lookahead > 0 && win.late_lookahead > 0 && in_last(view, win.late_auctions) {
-            Look::saving(win.late_lookahead, win.late_pool)
-        } else {
-            Look {
+        let from_the_end = (AUCTIONS + 1).saturating_sub(view.rolls_seen) as u32;
+        match self.plan.look_slot(from_the_end) {
+            LookSlot::None => Look::NONE,
+            LookSlot::Late if win.lookahead > 0 && win.late_lookahead > 0 => {
+                Look::saving(win.late_lookahead, win.late_pool)
+            }
+            LookSlot::Rolls | LookSlot::Late => Look {
                 rolls: win.lookahead,
                 pool: win.lookahead_pool,
-            }
+            },
         }
     }
 
