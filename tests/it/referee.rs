@@ -387,10 +387,17 @@ fn a_built_in_beside_a_slow_program_is_timed_on_its_own_clock() {
     // The program answers every decision 450 ms late (wall time: on the
     // CPU clock a sleeping program's times are near 0); the built-in in
     // the other seat decides in microseconds and must be neither charged
-    // for the program's time nor faulted.
+    // for the program's time nor faulted. Charged, its every time would be
+    // at least the delay; its own times are far below half of it even on a
+    // loaded machine (CI saw a 19 ms wall-clock spike, so the bound is not
+    // a speed target: those live in `tuner bench`).
+    const DELAY_MS: u64 = 450;
     let dir = scratch("own-clock");
     let json = dir.join("m.json");
-    let slow = format!("{} play greedy --delay-ms 450", env!("CARGO_BIN_EXE_tuner"));
+    let slow = format!(
+        "{} play greedy --delay-ms {DELAY_MS}",
+        env!("CARGO_BIN_EXE_tuner")
+    );
     run_ok(
         tuner()
             .args([
@@ -412,8 +419,14 @@ fn a_built_in_beside_a_slow_program_is_timed_on_its_own_clock() {
         assert_eq!(v[p]["faults"].as_array().unwrap().len(), 0, "{v}");
         assert_eq!(v[p]["decisions"], 48, "{v}");
     }
-    assert!(v["p1"]["p50_ms"].as_f64().unwrap() >= 450.0, "{v}");
-    assert!(v["p2"]["max_ms"].as_f64().unwrap() < 5.0, "{v}");
+    assert!(
+        v["p1"]["p50_ms"].as_f64().unwrap() >= DELAY_MS as f64,
+        "{v}"
+    );
+    assert!(
+        v["p2"]["max_ms"].as_f64().unwrap() < DELAY_MS as f64 / 2.0,
+        "{v}"
+    );
 }
 
 #[test]
