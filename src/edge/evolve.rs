@@ -6,7 +6,7 @@ use crate::edge::out::write_out;
 use crate::edge::threads::with_threads;
 use crate::host::player::check_programs;
 use crate::host::program::Limits;
-use crate::tune::ga::GaSettings;
+use crate::tune::ga::{Adapt, GaSettings};
 use crate::tune::run::lock::RunLock;
 use crate::tune::run::summary::Summary;
 use crate::tune::run::{
@@ -83,6 +83,18 @@ pub struct EvolveArgs {
     /// flat (every genome every game, as runs before it did).
     #[arg(long, value_enum, default_value = "halving", conflicts_with = "resume")]
     racing: crate::tune::optim::racing::Racing,
+    /// The share of the GA's children that should hold against their
+    /// parent (score not below it by more than --step-tolerance): after
+    /// each generation every gene's step grows while more of the children
+    /// that moved it held, and shrinks while fewer did. 0: fixed steps
+    /// (every step 0.08 of the range, as runs before 2026-11-29; with
+    /// them, --diversity-floor 0.4 was the default).
+    #[arg(long, default_value_t = Adapt::default().target, value_parser = parse_target, conflicts_with = "resume")]
+    step_target: f64,
+    /// How far below its parent a child may score and still hold, in
+    /// fitness (0.01: one point of win rate).
+    #[arg(long, default_value_t = Adapt::default().tolerance, value_parser = parse_floor, conflicts_with = "resume")]
+    step_tolerance: f64,
     /// The GA's diversity floor: while the population's spread over its
     /// free genes (mean standard deviation, fraction of each range) is
     /// below it, the wide children's mutation step grows by floor /
@@ -102,11 +114,11 @@ pub struct EvolveArgs {
     /// `tuner optbench --terrain tuned` measures it.
     #[arg(long, default_value_t = crate::tune::optim::cmaes::SIGMA0, value_parser = parse_sigma, conflicts_with = "resume")]
     cmaes_sigma: f64,
-    /// The first generation's spread: each genome after the initial ones
-    /// is a copy of one with every free gene moved by a normal step of
-    /// this fraction of its range (a switch flipped with twice this
-    /// probability). Every gene moves at once, so the spread costs a
-    /// tuned start the sum of their losses.
+    /// The first generation's spread, a fraction of each gene's range:
+    /// with adapted steps, where every step starts (each genome after the
+    /// initial ones is a mutant of one); with fixed steps, every free gene
+    /// of a copy moved by a normal step of it at once (a switch flipped
+    /// with twice this probability).
     #[arg(long, default_value_t = crate::tune::ga::INIT_SIGMA, value_parser = parse_init_sigma, conflicts_with = "resume")]
     init_sigma: f64,
     /// A line for the run's notes.txt, written when the run is made: why
@@ -176,8 +188,13 @@ impl Progress for Bar {
         let spent = row
             .best_searches
             .map_or(String::new(), |s| format!(" ({s:.0} searches/game)"));
+        let step = match (row.step, row.held) {
+            (Some(s), Some(h)) => format!(" step {s:.3} held {:.0}%", 100.0 * h),
+            (Some(s), None) => format!(" step {s:.3}"),
+            _ => String::new(),
+        };
         let msg = format!(
-            "gen {} best {:.4}{spent} mean {:.4} div {:.3} | {:.0} games/s",
+            "gen {} best {:.4}{spent} mean {:.4} div {:.3}{step} | {:.0} games/s",
             row.generation, row.best, row.mean, row.diversity, rate
         );
         if let Some(b) = &self.bar {
@@ -258,6 +275,11 @@ fn open_or_create(a: &EvolveArgs) -> Result<(RunDir, RunLock, Option<Made>)> {
         rollouts: a.rollouts,
         optimizer: a.optimizer,
         ga: GaSettings {
+            adapt: (a.step_target > 0.0).then_some(Adapt {
+                target: a.step_target,
+                tolerance: a.step_tolerance,
+                ..Adapt::default()
+            }),
             diversity_floor: a.diversity_floor,
             wide_share: a.wide_share,
             centroid_elite: a.centroid_elite,
@@ -445,6 +467,12 @@ fn fraction(
 pub(crate) fn parse_floor(s: &str) -> Result<f64, BadFraction> {
     let ok = |f: f64| (0.0..=1.0).contains(&f);
     fraction(s, ok, "a diversity floor", "0 (off) to 1")
+}
+
+/// `--step-target`: 0 (fixed steps) or above, below 1.
+pub(crate) fn parse_target(s: &str) -> Result<f64, BadFraction> {
+    let ok = |f: f64| (0.0..1.0).contains(&f);
+    fraction(s, ok, "a share of the children", "0 (fixed steps) to below 1")
 }
 
 /// `--wide-share`: above 0, at most 1.

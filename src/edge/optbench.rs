@@ -5,7 +5,7 @@
 use crate::edge::out::outputs_go_to_folders;
 use crate::edge::threads::with_threads;
 use crate::text::{Align, Column, table};
-use crate::tune::ga::{GaSettings, frozen_genes};
+use crate::tune::ga::{Adapt, GaSettings, frozen_genes};
 use crate::tune::optim::Kind;
 use crate::tune::optim::bench::{Contender, Row, Settings, run as run_bench, summary};
 use crate::tune::optim::planted::Terrain;
@@ -54,6 +54,17 @@ pub struct OptbenchArgs {
     /// Seed of the first landscape (the others follow).
     #[arg(long, default_value_t = 1)]
     seed: u64,
+    /// The share of the GA's children that should hold against their
+    /// parent (`tuner evolve --step-target`); 0: fixed steps.
+    #[arg(long, default_value_t = Adapt::default().target, value_parser = crate::edge::evolve::parse_target)]
+    step_target: f64,
+    /// How far below its parent a child may score and still hold
+    /// (`tuner evolve --step-tolerance`).
+    #[arg(long, default_value_t = Adapt::default().tolerance, value_parser = crate::edge::evolve::parse_floor)]
+    step_tolerance: f64,
+    /// The first generation's spread (`tuner evolve --init-sigma`).
+    #[arg(long, default_value_t = crate::tune::ga::INIT_SIGMA, value_parser = crate::edge::evolve::parse_init_sigma)]
+    init_sigma: f64,
     /// The GA's diversity floor (`tuner evolve --diversity-floor`): below
     /// it the wide children's mutation step grows. 0: off.
     #[arg(long, default_value_t = GaSettings::default().diversity_floor, value_parser = crate::edge::evolve::parse_floor)]
@@ -109,12 +120,17 @@ pub fn run(a: OptbenchArgs) -> Result<()> {
         start: yacht_core::genome::Genome::default(),
         frozen: frozen_genes(&a.freeze)?,
         ga: GaSettings {
+            adapt: (a.step_target > 0.0).then_some(Adapt {
+                target: a.step_target,
+                tolerance: a.step_tolerance,
+                ..Adapt::default()
+            }),
             diversity_floor: a.diversity_floor,
             wide_share: a.wide_share,
             centroid_elite: a.centroid_elite,
             ..GaSettings::default()
         },
-        init_sigma: crate::tune::ga::INIT_SIGMA,
+        init_sigma: a.init_sigma,
         cmaes_sigma: a.cmaes_sigma,
     };
     let began = Instant::now();

@@ -234,11 +234,11 @@ fn draw(p: &RunPlot, out: &Path, size: (u32, u32)) -> Result<()> {
     let (fit_area, rest) = main.split_vertically(heights[0]);
     let (fit_side, side_rest) = side.split_vertically(heights[0]);
     let (div_area, rest) = rest.split_vertically(heights[1]);
-    let (_, side_rest) = side_rest.split_vertically(heights[1]);
+    let (div_side, side_rest) = side_rest.split_vertically(heights[1]);
     let (strong_area, heat_area) = rest.split_vertically(heights[2]);
     let (strong_side, heat_side) = side_rest.split_vertically(heights[2]);
     fitness_panel(p, &fit_area, &fit_side)?;
-    diversity_panel(p, &div_area)?;
+    diversity_panel(p, &div_area, &div_side)?;
     if !strong.1.is_empty() {
         strong_panel(p, strong, &strong_area, &strong_side)?;
     }
@@ -391,9 +391,20 @@ fn whole(x: &f64) -> String {
     }
 }
 
-fn diversity_panel(p: &RunPlot, area: &Area) -> Result<()> {
-    let line = p.line(|r| r.diversity);
-    let top = line.iter().map(|q| q.1).fold(1e-3, f64::max) * 1.15;
+/// The population's spread and, with adapted steps, the GA's typical
+/// step after each generation (both fractions of a gene's range).
+fn diversity_panel(p: &RunPlot, area: &Area, side: &Area) -> Result<()> {
+    let steps: Vec<(f64, f64)> = p
+        .rows
+        .iter()
+        .filter_map(|r| Some((f64::from(r.generation), r.step?)))
+        .collect();
+    let lines = [
+        ("diversity", p.line(|r| r.diversity), BLUE_OI),
+        ("step (reals)", steps, PURPLE_OI),
+    ];
+    let ys = lines.iter().flat_map(|(_, l, _)| l.iter().map(|q| q.1));
+    let top = ys.fold(1e-3, f64::max) * 1.15;
     let mut d = ChartBuilder::on(area)
         .margin(10)
         .x_label_area_size(24)
@@ -404,10 +415,14 @@ fn diversity_panel(p: &RunPlot, area: &Area) -> Result<()> {
         .axis_desc_style(LABELS)
         .x_label_formatter(&whole)
         .y_labels(3)
-        .y_desc("diversity")
+        .y_desc("of a range")
         .y_label_formatter(&|y| format!("{y:.*}", decimals(top)))
         .draw()?;
-    d.draw_series(LineSeries::new(line, BLUE_OI.stroke_width(2)).point_size(p.points()))?;
+    let drawn = lines.into_iter().filter(|(_, l, _)| !l.is_empty());
+    for (row, (name, line, colour)) in drawn.enumerate() {
+        d.draw_series(LineSeries::new(line, colour.stroke_width(2)).point_size(p.points()))?;
+        legend_entry(side, row as i32, colour.stroke_width(2), name)?;
+    }
     Ok(())
 }
 

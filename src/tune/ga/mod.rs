@@ -4,8 +4,9 @@
 //! `mutation` (a Gaussian step, a share of the children wider while the
 //! population is collapsed), `elite` (the best genome and the better half's
 //! centroid) — and `settings`, `frozen` (genes left as they start),
-//! `population` (the first generation, diversity). Pure: it sees genomes
-//! and fitness values, never dice.
+//! `population` (the first generation, diversity), `steps` (each gene's
+//! step, adapted to how the children fare against their parents). Pure:
+//! it sees genomes and fitness values, never dice.
 //!
 //! A seed's bytes depend on the order of the draws, which this step fixes:
 //! for each child, two selections, the crossover's draw for the pair, then
@@ -19,18 +20,20 @@ mod population;
 mod selection;
 mod settings;
 mod step;
+mod steps;
 
 pub use crossover::Blx;
 pub use elite::{Elites, rank_weights};
 pub use frozen::{FrozenGenes, NoSuchGene, free_genes, frozen_genes};
 pub use mutation::{Gaussian, MAX_BOOST};
-pub use population::{INIT_SIGMA, diversity, first_population, perturbed};
+pub use population::{INIT_SIGMA, diversity, first_brood, first_population, perturbed};
 pub use selection::Tournament;
 pub use settings::GaSettings;
+pub use steps::{Adapt, Brood, Lineage, Parent, STEP_BOUNDS, Steps};
 
 use rand_core::SeedableRng;
 use rand_pcg::Pcg32;
-use yacht_core::genome::{GENES, Gene, Genome};
+use yacht_core::genome::{GENES, Genome};
 
 /// Picks a parent.
 pub trait SelectionOp {
@@ -54,9 +57,10 @@ pub trait CrossoverOp {
 
 /// Moves a child's gene.
 pub trait MutationOp {
-    /// Gene `gene` of child `child` (0, 1, … after the elites), `value` as
-    /// the crossover made it; the step clamps the result to the bounds.
-    fn mutate(&self, child: usize, value: f64, gene: &Gene, rng: &mut Pcg32) -> f64;
+    /// Gene `gene` (its index) of child `child` (0, 1, … after the
+    /// elites), `value` as the crossover made it; the step clamps the
+    /// result to the bounds.
+    fn mutate(&self, child: usize, gene: usize, value: f64, rng: &mut Pcg32) -> f64;
 }
 
 /// Keeps genomes into the next generation.
@@ -75,16 +79,16 @@ pub struct Operators<S, C, M, E> {
 }
 
 impl Operators<Tournament, Blx, Gaussian, Elites> {
-    /// The GA's operators as `s` sets them, for breeding from `pop` (the
-    /// mutation's wide step reads its diversity).
-    pub fn of(s: &GaSettings, pop: &[Genome], frozen: &FrozenGenes) -> Self {
+    /// The GA's operators as `s` sets them, mutating by `steps`, for
+    /// breeding from `pop` (the mutation's wide step reads its diversity).
+    pub fn of(s: &GaSettings, steps: Steps, pop: &[Genome], frozen: &FrozenGenes) -> Self {
         Operators {
             selection: Tournament { size: s.tournament },
             crossover: Blx {
                 rate: s.crossover,
                 alpha: s.blx_alpha,
             },
-            mutation: Gaussian::new(s, pop, frozen),
+            mutation: Gaussian::new(s, steps, pop, frozen),
             elitism: Elites {
                 count: s.elites,
                 centroid: s.centroid_elite,
@@ -95,38 +99,48 @@ impl Operators<Tournament, Blx, Gaussian, Elites> {
 
 impl<S: SelectionOp, C: CrossoverOp, M: MutationOp, E: ElitismOp> Operators<S, C, M, E> {
     /// **The generation step**: the elites, then children to `pop`'s size,
-    /// each from two selected parents, crossed and mutated gene by gene
-    /// and clamped to the bounds; a child's frozen genes are its first
-    /// parent's.
+    /// each from two selected parents (by `fitness`), crossed and mutated
+    /// gene by gene and clamped to the bounds; a child's frozen genes are
+    /// its first parent's, and it is measured against that parent's
+    /// `score` (its lineage).
     pub fn breed(
         &self,
         pop: &[Genome],
         fitness: &[f64],
+        score: &[f64],
         frozen: &FrozenGenes,
         rng: &mut Pcg32,
-    ) -> Vec<Genome> {
-        let mut next = self.elitism.elites(pop, &ranking(fitness), frozen);
-        let elites = next.len();
-        while next.len() < pop.len() {
-            let a = &pop[self.selection.select(fitness, rng)];
+    ) -> Brood {
+        let genomes = self.elitism.elites(pop, &ranking(fitness), frozen);
+        let elites = genomes.len();
+        let mut next = Brood {
+            lineage: vec![Lineage::none(); elites],
+            genomes,
+        };
+        while next.genomes.len() < pop.len() {
+            let first = self.selection.select(fitness, rng);
+            let a = &pop[first];
             let b = &pop[self.selection.select(fitness, rng)];
             let crossed = self.crossover.mate(a, b, rng);
-            let k = next.len() - elites;
+            let k = next.genomes.len() - elites;
             let mut child = a.clone();
             for (i, g) in GENES.iter().enumerate().filter(|&(i, _)| !frozen[i]) {
                 let v = crossed(i, rng);
-                let moved = self.mutation.mutate(k, v, g, rng);
+                let moved = self.mutation.mutate(k, i, v, rng);
                 child.genes[i] = g.kind.decode(moved.clamp(g.min, g.max));
             }
-            next.push(child);
+            next.lineage
+                .push(Lineage::of(&child, a, Parent::Scored(score[first])));
+            next.genomes.push(child);
         }
         next
     }
 }
 
 /// The next generation from a population and its fitness by the GA's
-/// operators as `s` sets them, with `seed` naming this generation's random
-/// stream. A child's frozen genes are its first parent's.
+/// operators as `s` sets them, every step `s.mutation_sigma`, with `seed`
+/// naming this generation's random stream. A child's frozen genes are its
+/// first parent's.
 pub fn next_generation(
     pop: &[Genome],
     fitness: &[f64],
@@ -134,8 +148,24 @@ pub fn next_generation(
     frozen: &FrozenGenes,
     seed: u64,
 ) -> Vec<Genome> {
+    let steps = Steps::uniform(s.mutation_sigma);
+    next_brood(pop, fitness, fitness, s, &steps, frozen, seed).genomes
+}
+
+/// The next generation as [`next_generation`] makes it, mutating by
+/// `steps`, each child with its lineage: its first parent and that
+/// parent's `score`.
+pub fn next_brood(
+    pop: &[Genome],
+    fitness: &[f64],
+    score: &[f64],
+    s: &GaSettings,
+    steps: &Steps,
+    frozen: &FrozenGenes,
+    seed: u64,
+) -> Brood {
     let mut rng = Pcg32::seed_from_u64(seed);
-    Operators::of(s, pop, frozen).breed(pop, fitness, frozen, &mut rng)
+    Operators::of(s, steps.clone(), pop, frozen).breed(pop, fitness, score, frozen, &mut rng)
 }
 
 /// Indices of the population sorted by fitness, best first (ties: lower index).

@@ -1,5 +1,6 @@
 //! Mutation: a Gaussian step on each gene with probability `rate`, its
-//! standard deviation a fraction of the gene's range. A share of the
+//! standard deviation a fraction of the gene's range: the gene's own step
+//! (`Steps`, adapted by the run) or one step for every gene. A share of the
 //! children (every second one at 0.5) take a wider step while the
 //! population is collapsed: the diversity floor over the free genes'
 //! diversity, at most `MAX_BOOST` times the plain step. Each gene moves
@@ -10,10 +11,11 @@ use super::MutationOp;
 use super::frozen::{FrozenGenes, free_genes};
 use super::population::spread_over;
 use super::settings::GaSettings;
-use super::step::step;
+use super::step::{Counts, step_as};
+use super::steps::Steps;
 use crate::rng::unit;
 use rand_pcg::Pcg32;
-use yacht_core::genome::{Gene, Genome};
+use yacht_core::genome::{GENES, Genome};
 
 /// The most the diversity floor multiplies the mutation step by.
 pub const MAX_BOOST: f64 = 4.0;
@@ -22,36 +24,43 @@ pub const MAX_BOOST: f64 = 4.0;
 pub struct Gaussian {
     /// Probability that a gene mutates.
     pub rate: f64,
-    /// The plain step, a fraction of the gene's range (standard deviation).
-    pub sigma: f64,
-    /// The wide step (the plain one times the floor's boost).
-    pub wide: f64,
+    /// Each gene's plain step, a fraction of its range (standard deviation).
+    pub sigma: Steps,
+    /// The floor's boost: a wide step is the plain one times this.
+    pub boost: f64,
     /// The share of the children that take the wide step.
     pub wide_share: f64,
+    /// How a count's step is made whole (at least one with adapted steps).
+    pub counts: Counts,
 }
 
 impl Gaussian {
-    /// The mutation of the children bred from `pop`: its wide step is the
-    /// plain one grown by the diversity floor on `pop`'s free genes.
-    pub fn new(s: &GaSettings, pop: &[Genome], frozen: &FrozenGenes) -> Gaussian {
+    /// The mutation of the children bred from `pop` by steps `sigma`: its
+    /// wide step is the plain one grown by the diversity floor on `pop`'s
+    /// free genes.
+    pub fn new(s: &GaSettings, sigma: Steps, pop: &[Genome], frozen: &FrozenGenes) -> Gaussian {
         Gaussian {
             rate: s.mutation_rate,
-            sigma: s.mutation_sigma,
-            wide: s.mutation_sigma * boost(pop, frozen, s.diversity_floor),
+            sigma,
+            boost: boost(pop, frozen, s.diversity_floor),
             wide_share: s.wide_share,
+            counts: match s.adapt {
+                Some(_) => Counts::AtLeastOne,
+                None => Counts::Rounded,
+            },
         }
     }
 }
 
 impl MutationOp for Gaussian {
     /// One draw (whether it mutates), then one normal draw if it does.
-    fn mutate(&self, child: usize, value: f64, gene: &Gene, rng: &mut Pcg32) -> f64 {
+    fn mutate(&self, child: usize, gene: usize, value: f64, rng: &mut Pcg32) -> f64 {
         let sigma = match takes_wide(child, self.wide_share) {
-            true => self.wide,
-            false => self.sigma,
+            true => self.sigma.0[gene] * self.boost,
+            false => self.sigma.0[gene],
         };
         match unit(rng) < self.rate {
-            true => step(gene, value, sigma, rng),
+            true => step_as(&GENES[gene], value, sigma, self.counts, rng),
             false => value,
         }
     }

@@ -1,18 +1,66 @@
 //! The population as a whole: the first generation (the initial genomes,
-//! then perturbed copies of them) and its diversity (each gene's spread as
-//! a fraction of its range), which the mutation's floor and the run's
+//! then perturbed copies of them, or with adapted steps their mutants,
+//! each measured against its start) and its diversity (each gene's spread
+//! as a fraction of its range), which the mutation's floor and the run's
 //! records read.
 
+use super::MutationOp;
 use super::frozen::FrozenGenes;
-use super::step::step;
+use super::mutation::Gaussian;
+use super::step::{Counts, step};
+use super::steps::{Brood, Lineage, Parent, Steps};
 use crate::rng::derive_seed;
 use rand_core::SeedableRng;
 use rand_pcg::Pcg32;
 use yacht_core::genome::{GENES, Genome, N_GENES};
 
 /// The first generation's spread by default (`tuner evolve --init-sigma`,
-/// the planted benchmark): a fraction of each gene's range.
-pub const INIT_SIGMA: f64 = 0.1;
+/// the planted benchmark): a fraction of each gene's range; with adapted
+/// steps, where every gene's step starts.
+pub const INIT_SIGMA: f64 = 0.03;
+
+/// The first generation with adapted steps: the initial genomes, then
+/// their mutants in turn (each free gene moved with probability `rate` by
+/// its step in `steps`; genome i's stream named by (`seed`, i)), each
+/// measured against its start on the same dice.
+pub fn first_brood(
+    init: &[Genome],
+    size: usize,
+    rate: f64,
+    steps: &Steps,
+    frozen: &FrozenGenes,
+    seed: u64,
+) -> Brood {
+    let mutation = Gaussian {
+        rate,
+        sigma: steps.clone(),
+        boost: 1.0,
+        wide_share: 0.0,
+        counts: Counts::AtLeastOne,
+    };
+    let mut brood = Brood {
+        genomes: Vec::with_capacity(size),
+        lineage: Vec::with_capacity(size),
+    };
+    for i in 0..size {
+        let k = i % init.len();
+        let base = &init[k];
+        if i < init.len() {
+            brood.genomes.push(base.clone());
+            brood.lineage.push(Lineage::none());
+            continue;
+        }
+        let mut rng = Pcg32::seed_from_u64(derive_seed(&[seed, 0x1417, i as u64]));
+        let mut g = base.clone();
+        for (j, spec) in GENES.iter().enumerate().filter(|&(j, _)| !frozen[j]) {
+            let v = mutation.mutate(i, j, g.genes[j], &mut rng);
+            g.genes[j] = spec.kind.decode(v.clamp(spec.min, spec.max));
+        }
+        brood.lineage.push(Lineage::of(&g, base, Parent::Here(k)));
+        brood.genomes.push(g);
+    }
+    brood
+}
 
 /// The first generation of `size` genomes: the initial genomes, then
 /// copies of them in turn perturbed by `sigma` (genome i's stream named by
@@ -77,6 +125,29 @@ pub(super) fn spread_over(pop: &[Genome], genes: &[usize]) -> f64 {
 mod tests {
     use super::*;
     use crate::tune::ga::tests::pop;
+
+    #[test]
+    fn the_first_brood_is_the_starts_then_their_mutants_measured_against_them() {
+        let starts = [Genome::default(), pop(1)[0].clone()];
+        let none = [false; N_GENES];
+        let b = first_brood(&starts, 6, 0.5, &Steps::uniform(0.05), &none, 7);
+        assert_eq!(&b.genomes[..2], &starts);
+        assert_eq!(b.lineage[..2], [Lineage::none(), Lineage::none()]);
+        for i in 2..6 {
+            let k = i % 2;
+            assert_eq!(b.lineage[i].parent, Parent::Here(k));
+            assert_eq!(b.lineage[i], Lineage::of(&b.genomes[i], &starts[k], Parent::Here(k)));
+            // About half the genes move at rate 0.5, none of them far.
+            let moved = b.lineage[i].moved.len();
+            assert!(moved > N_GENES / 5 && moved < N_GENES * 4 / 5, "{moved}");
+        }
+        assert_eq!(b, first_brood(&starts, 6, 0.5, &Steps::uniform(0.05), &none, 7));
+        // Frozen genes stay.
+        let mut frozen = [true; N_GENES];
+        frozen[0] = false;
+        let f = first_brood(&starts, 6, 1.0, &Steps::uniform(0.05), &frozen, 7);
+        assert!(f.lineage.iter().all(|l| l.moved.iter().all(|&j| j == 0)));
+    }
 
     #[test]
     fn diversity_is_zero_for_clones_and_positive_otherwise() {

@@ -1,7 +1,9 @@
 //! The GA's settings (`GaSettings`, recorded in a run's config.toml): the
 //! defaults, `classic()` (the GA before the centroid elite and the wide
-//! share), and how settings written before a field existed read.
+//! share), `fixed()` (the GA before adapted steps), and how settings
+//! written before a field existed read.
 
+use super::steps::Adapt;
 use serde::{Deserialize, Serialize};
 
 /// GA settings.
@@ -18,8 +20,14 @@ pub struct GaSettings {
     pub blx_alpha: f64,
     /// Probability that a gene mutates.
     pub mutation_rate: f64,
-    /// Mutation step as a fraction of the gene's range (standard deviation).
+    /// Mutation step as a fraction of the gene's range (standard
+    /// deviation), every gene's, when the steps are not adapted.
     pub mutation_sigma: f64,
+    /// How the run adapts each gene's step to its children's fortunes
+    /// (`steps`; they start at the run's `init_sigma`); none: every step
+    /// is `mutation_sigma` (runs before 2026-11-29).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub adapt: Option<Adapt>,
     /// Diversity kept: while the population's diversity over its free
     /// genes (see `diversity`) is below this, the wide children's mutation
     /// step grows by floor / diversity (at most `MAX_BOOST` times). 0: off.
@@ -50,7 +58,8 @@ impl Default for GaSettings {
             blx_alpha: 0.3,
             mutation_rate: 0.15,
             mutation_sigma: 0.08,
-            diversity_floor: 0.4,
+            adapt: Some(Adapt::default()),
+            diversity_floor: 0.0,
             wide_share: 0.5,
             centroid_elite: true,
             frozen: Vec::new(),
@@ -66,6 +75,17 @@ impl GaSettings {
             diversity_floor: 0.0,
             wide_share: 1.0,
             centroid_elite: false,
+            ..GaSettings::fixed()
+        }
+    }
+
+    /// The GA with fixed steps, as it was before adapted steps
+    /// (`--step-target 0`): every step `mutation_sigma`, half the children
+    /// wider under the diversity floor 0.4.
+    pub fn fixed() -> GaSettings {
+        GaSettings {
+            adapt: None,
+            diversity_floor: 0.4,
             ..GaSettings::default()
         }
     }

@@ -12,10 +12,31 @@ use yacht_core::genome::{Gene, Kind};
 /// and a choice picks another option, with probability 2 `sigma` (at
 /// most 1). The result may leave the bounds: the caller clamps.
 pub fn step(gene: &Gene, value: f64, sigma: f64, rng: &mut Pcg32) -> f64 {
+    step_as(gene, value, sigma, Counts::Rounded, rng)
+}
+
+/// How a count's step is made whole.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Counts {
+    /// The normal step rounded: a small step leaves the count as it is.
+    Rounded,
+    /// Rounded away from zero to at least one: a count that mutates moves
+    /// (with adapted steps, whose small steps would otherwise freeze it).
+    AtLeastOne,
+}
+
+/// [`step`], a count's step made whole as `counts` says (on the same draw).
+pub fn step_as(gene: &Gene, value: f64, sigma: f64, counts: Counts, rng: &mut Pcg32) -> f64 {
     let range = gene.max - gene.min;
     match gene.kind {
         Kind::Real => value + normal(rng) * sigma * range,
-        Kind::Count(_) => value + (normal(rng) * sigma * range).round(),
+        Kind::Count(_) => {
+            let d = normal(rng) * sigma * range;
+            match counts {
+                Counts::Rounded => value + d.round(),
+                Counts::AtLeastOne => value + d.signum() * d.abs().round().max(1.0),
+            }
+        }
         Kind::Switch | Kind::Choice(_) => {
             let u = unit(rng);
             let p = (2.0 * sigma).min(1.0);
@@ -58,5 +79,11 @@ mod tests {
         // At 0.5 always another option, each as often.
         assert_eq!(picked[1], 0);
         assert!(picked[0] > 900 && picked[2] > 900, "{picked:?}");
+        // A tiny step leaves a rounded count, and moves one at least by one.
+        for _ in 0..200 {
+            assert_eq!(step(count, 16.0, 0.001, &mut rng), 16.0);
+            let c = step_as(count, 16.0, 0.001, Counts::AtLeastOne, &mut rng);
+            assert!(c == 15.0 || c == 17.0, "{c}");
+        }
     }
 }

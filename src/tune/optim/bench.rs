@@ -85,15 +85,19 @@ pub fn run(s: &Settings) -> Vec<Trace> {
 
 fn trace(s: &Settings, contender: Contender, landscape: u64) -> Trace {
     let land = Landscape::new(landscape, s.terrain, &s.start, &s.frozen);
-    // The first generation as `tuner evolve` makes it from one start.
+    // The first generation as `tuner evolve` makes it from one start: the
+    // GA with adapted steps makes its own (the start's mutants).
     let start_genomes = std::slice::from_ref(&s.start);
-    let initial = first_population(
-        start_genomes,
-        s.population,
-        s.init_sigma,
-        &s.frozen,
-        landscape,
-    );
+    let initial = match (contender.kind, s.ga.adapt) {
+        (Kind::Ga, Some(_)) => start_genomes.to_vec(),
+        _ => first_population(
+            start_genomes,
+            s.population,
+            s.init_sigma,
+            &s.frozen,
+            landscape,
+        ),
+    };
     let mut opt = start(
         contender.kind,
         &Start {
@@ -103,6 +107,7 @@ fn trace(s: &Settings, contender: Contender, landscape: u64) -> Trace {
             ga: &s.ga,
             seed: derive_seed(&[landscape, 0x0B7]),
             cmaes_sigma: s.cmaes_sigma,
+            init_sigma: s.init_sigma,
         },
     );
     let mut t = Trace {
@@ -115,7 +120,8 @@ fn trace(s: &Settings, contender: Contender, landscape: u64) -> Trace {
         let pop = opt.ask();
         // The same dice for every optimiser in a generation of a landscape.
         let dice = derive_seed(&[landscape, 0x6E17, generation]);
-        opt.tell(&raced(s, &land, &pop, dice, contender.racing));
+        let (standing, score) = raced(s, &land, &pop, dice, contender.racing);
+        opt.tell(&standing, &score);
         let proposals = opt.proposals();
         let fresh = derive_seed(&[landscape, 0xA11D, generation]);
         let measured = land.measure(&proposals, s.as_plain(s.validation_games), fresh);
@@ -127,10 +133,16 @@ fn trace(s: &Settings, contender: Contender, landscape: u64) -> Trace {
 }
 
 /// A generation's fitness as its race tells it (flat: the measured win
-/// rates); rung k > 0 plays the dice of stream (`dice`, k). A rung of G
-/// games is drawn as G × the variance ratio plain games, its points
-/// scaled back to G.
-fn raced(s: &Settings, land: &Landscape, pop: &[Genome], dice: u64, racing: Racing) -> Vec<f64> {
+/// rates), and each genome's win rate over the games it played; rung k >
+/// 0 plays the dice of stream (`dice`, k). A rung of G games is drawn as G
+/// × the variance ratio plain games, its points scaled back to G.
+fn raced(
+    s: &Settings,
+    land: &Landscape,
+    pop: &[Genome],
+    dice: u64,
+    racing: Racing,
+) -> (Vec<f64>, Vec<f64>) {
     let plan = rungs(racing, pop.len(), s.games);
     let r = race(pop.len(), &plan, |k, alive, games| {
         let seed = match k {
@@ -143,7 +155,7 @@ fn raced(s: &Settings, land: &Landscape, pop: &[Genome], dice: u64, racing: Raci
         let scale = games as f64 / plain as f64;
         wins.into_iter().map(|w| w as f64 * scale).collect()
     });
-    r.standing()
+    (r.standing(), r.win_rate())
 }
 
 /// A summary row: one contender after `generations` generations.

@@ -235,7 +235,7 @@ impl Optimizer for Cmaes {
         self.asked.iter().map(|x| self.genome(x)).collect()
     }
 
-    fn tell(&mut self, fitness: &[f64]) {
+    fn tell(&mut self, fitness: &[f64], _score: &[f64]) {
         let order = crate::tune::ga::ranking(fitness);
         self.update_distribution(&order);
         for (a, m) in self.average.iter_mut().zip(&self.mean) {
@@ -273,6 +273,7 @@ mod tests {
             ga: &ga,
             seed: 3,
             cmaes_sigma: SIGMA0_BEFORE,
+            init_sigma: crate::tune::ga::INIT_SIGMA,
         };
         let mut opt = Cmaes::new(&start);
         let target: Vec<f64> = opt
@@ -292,7 +293,7 @@ mod tests {
         for _ in 0..150 {
             let pop = opt.ask();
             let fitness: Vec<f64> = pop.iter().map(|g| -loss(g, &free)).collect();
-            opt.tell(&fitness);
+            opt.tell(&fitness, &fitness);
         }
         let last = loss(&opt.proposals()[0], &free);
         assert!(first > 0.05 && last < 1e-6, "{first} → {last}");

@@ -22,8 +22,10 @@ use yacht_core::genome::{GENES, Genome};
 pub trait Optimizer {
     /// The genomes to evaluate next.
     fn ask(&mut self) -> Vec<Genome>;
-    /// The measured fitness of the genomes `ask` returned, in its order.
-    fn tell(&mut self, fitness: &[f64]);
+    /// The measured fitness of the genomes `ask` returned, in its order:
+    /// `fitness` ranks them (a race's order), `score` is what each scored
+    /// on the games it played (what a child is compared with its parent by).
+    fn tell(&mut self, fitness: &[f64], score: &[f64]);
     /// The genomes it would put forward now, best first (validation
     /// measures them again on fresh games and picks one).
     fn proposals(&self) -> Vec<Genome>;
@@ -107,6 +109,8 @@ pub struct Start<'a> {
     pub seed: u64,
     /// CMA-ES's first step size (fraction of each range).
     pub cmaes_sigma: f64,
+    /// The GA's first steps with adapted steps (fraction of each range).
+    pub init_sigma: f64,
 }
 
 /// A fresh optimiser of `kind`.

@@ -68,7 +68,7 @@ impl Optimizer for Random {
         asked
     }
 
-    fn tell(&mut self, fitness: &[f64]) {
+    fn tell(&mut self, fitness: &[f64], _score: &[f64]) {
         let mut all: Vec<(NamedGenes, f64)> = std::mem::take(&mut self.best);
         all.extend(self.asked.drain(..).zip(fitness.iter().copied()));
         let scores: Vec<f64> = all.iter().map(|(_, f)| *f).collect();

@@ -4,6 +4,7 @@
 use super::generations::GenerationRow;
 use crate::tune::named::NamedGenes;
 use crate::tune::optim::State;
+use crate::tune::optim::ga::GaState;
 use serde::{Deserialize, Serialize};
 use yacht_core::genome::Genome;
 
@@ -31,6 +32,10 @@ pub struct Checkpoint {
     /// takes the top of the last population).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub proposals: Vec<NamedGenes>,
+    /// The GA's steps and the population's lineage, in runs whose steps
+    /// adapt (none otherwise, and in runs before them).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub ga: Option<GaState>,
 }
 
 /// Parts of a checkpoint that do not agree.
@@ -140,6 +145,7 @@ mod tests {
             rows: Vec::new(),
             optimizer: None,
             proposals: Vec::new(),
+            ga: None,
         };
         // The elite's mean (0.623) is below the lucky child's single score,
         // but its latest fitness was lower still.

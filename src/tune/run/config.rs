@@ -243,8 +243,16 @@ impl RunConfig {
     /// that act in none of the initial genomes as the run plays them
     /// ([`RunConfig::inert`]).
     pub fn frozen(&self) -> Result<FrozenGenes> {
+        self.frozen_in(&self.initial_genomes())
+    }
+
+    /// The genes the GA leaves alone when it breeds from `pop`: those
+    /// frozen by the settings or set by the budget, and those that act in
+    /// no genome of `pop` (a mechanism a genome turns on is offered from
+    /// the generation it is in, and no longer once none has it).
+    pub fn frozen_in(&self, pop: &[Genome]) -> Result<FrozenGenes> {
         let mut frozen = frozen_genes(&self.ga.frozen)?;
-        for i in budget_genes(self.rollouts).chain(self.inert()) {
+        for i in budget_genes(self.rollouts).chain(self.inert_in(pop)) {
             frozen[i] = true;
         }
         Ok(frozen)
@@ -254,8 +262,13 @@ impl RunConfig {
     /// default genome when there is none) as this run plays them: moving
     /// them would change no game, so they are not offered.
     pub fn inert(&self) -> Vec<usize> {
-        let plans: Vec<Plan> = self
-            .initial_genomes()
+        self.inert_in(&self.initial_genomes())
+    }
+
+    /// The genes whose mechanism runs in none of `genomes` as this run
+    /// plays them.
+    pub fn inert_in(&self, genomes: &[Genome]) -> Vec<usize> {
+        let plans: Vec<Plan> = genomes
             .iter()
             .map(|g| Plan::of(&at_budget(g, self.rollouts)))
             .collect();
@@ -265,7 +278,7 @@ impl RunConfig {
     }
 
     /// The initial genomes, or the default genome when there is none.
-    fn initial_genomes(&self) -> Vec<Genome> {
+    pub fn initial_genomes(&self) -> Vec<Genome> {
         let init: Vec<Genome> = self
             .initial
             .iter()
@@ -429,5 +442,15 @@ mod tests {
         want.sort();
         want.dedup();
         assert_eq!(frozen, want, "the budget's gene and the inert ones");
+        // A genome that bids by win probability offers its genes from the
+        // generation it is in: the default genome's inert wp genes move
+        // once a genome of the population runs them.
+        let mut wp = Genome::default();
+        wp.genes[WP_BID_AUCTIONS] = 11.0;
+        let c = cfg(0, &[]);
+        let alone = c.frozen_in(&[Genome::default()]).unwrap();
+        let with = c.frozen_in(&[Genome::default(), wp]).unwrap();
+        assert!(alone[WP_SPREAD_FACTOR] && !with[WP_SPREAD_FACTOR]);
+        assert!(with[WP_FAST], "the budget's genes stay frozen");
     }
 }

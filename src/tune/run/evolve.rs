@@ -47,34 +47,50 @@ pub fn run_generations(dir: &RunDir, progress: &mut dyn Progress) -> Result<Chec
         // fitness, genomes within the run's --max-searches first.
         let (evals, fitness) = evaluate_generation(&cfg, &players, &suite, seed)
             .ok_or(RunError::Interrupted(generation))??;
-        // Each genome's scores (what validation picks by: their mean) are
-        // its fitness within the budget, not the race's order.
+        // What each genome scored on its games (within the budget): what
+        // validation picks by (their mean over generations) and what a
+        // child is measured against its parent by.
+        let score: Vec<f64> = evals.iter().map(|e| rank_of(&cfg, e)).collect();
         let mut scores = cp.carried_scores(&pop);
-        for (s, e) in scores.iter_mut().zip(&evals) {
-            s.push(rank_of(&cfg, e));
+        for (s, &x) in scores.iter_mut().zip(&score) {
+            s.push(x);
         }
-        let row = GenerationRow {
+        let mut row = GenerationRow {
             elapsed_s: elapsed0 + start.elapsed().as_secs_f64(),
             diversity: diversity(&pop),
             ..generation_row(generation, &evals, &fitness)
         };
-        // The GA's state is its population; another optimiser's is kept.
-        let mut opt: Box<dyn Optimizer + Send> = match cp.optimizer.take() {
-            None => Box::new(Ga::resume(
-                pop.clone(),
-                &cfg.ga,
-                &frozen,
-                cfg.seed,
-                generation.into(),
-            )),
-            Some(state) => state.resume(),
+        let next = match cp.optimizer.take() {
+            // The GA's state is its population (and its steps); the genes
+            // it offers are those that act in a genome it breeds from.
+            None => {
+                let offered = cfg.frozen_in(&pop)?;
+                let before = cfg.frozen_in(&last_or_initial(&cfg, &cp))?;
+                offer_note(dir, generation, &before, &offered, progress)?;
+                let mut ga = Ga::resume(
+                    pop.clone(),
+                    cp.ga.as_ref(),
+                    &cfg.ga,
+                    &offered,
+                    cfg.seed,
+                    generation.into(),
+                );
+                ga.tell(&fitness, &score);
+                cp.ga = ga.ga_state();
+                if let Some(state) = &cp.ga {
+                    row.step = Some(ga.steps().typical(&offered));
+                    row.held = state.held;
+                }
+                ga.ask()
+            }
+            Some(state) => {
+                let mut opt = state.resume();
+                opt.tell(&fitness, &score);
+                cp.optimizer = opt.state();
+                cp.proposals = named(&opt.proposals());
+                opt.ask()
+            }
         };
-        opt.tell(&fitness);
-        let next = opt.ask();
-        cp.optimizer = opt.state();
-        if cp.optimizer.is_some() {
-            cp.proposals = named(&opt.proposals());
-        }
         cp.rows.push(row.clone());
         cp.last_fitness = fitness;
         cp.last_scores = scores;
@@ -85,6 +101,46 @@ pub fn run_generations(dir: &RunDir, progress: &mut dyn Progress) -> Result<Chec
         progress.generation(&row, cfg.generations);
     }
     Ok(cp)
+}
+
+/// The genomes the last generation bred from: its population, or before
+/// the first generation the initial genomes.
+fn last_or_initial(cfg: &RunConfig, cp: &Checkpoint) -> Vec<Genome> {
+    match cp.last_population.is_empty() {
+        true => cfg.initial_genomes(),
+        false => genomes(&cp.last_population),
+    }
+}
+
+/// Says (and notes) which genes the GA starts or stops offering at this
+/// generation, as a genome it breeds from turns their mechanism on or the
+/// last one that had it is gone.
+fn offer_note(
+    dir: &RunDir,
+    generation: u32,
+    before: &FrozenGenes,
+    now: &FrozenGenes,
+    progress: &mut dyn Progress,
+) -> Result<()> {
+    let changed = |was_frozen: bool| -> Vec<&str> {
+        (0..GENES.len())
+            .filter(|&i| before[i] == was_frozen && now[i] != was_frozen)
+            .map(|i| GENES[i].name)
+            .collect()
+    };
+    for (offered, verb) in [(true, "now offered"), (false, "no longer offered")] {
+        let genes = changed(offered);
+        if !genes.is_empty() {
+            let note = format!(
+                "generation {generation}: genes {verb} (their mechanism {} in a genome bred from): {}",
+                if offered { "runs" } else { "runs no more" },
+                genes.join(", ")
+            );
+            progress.message(&note);
+            notes::append(dir, &note)?;
+        }
+    }
+    Ok(())
 }
 
 /// Where the run goes on from: its checkpoint, or at first the config's
@@ -172,23 +228,34 @@ fn inert_note(dir: &RunDir, cfg: &RunConfig, progress: &mut dyn Progress) -> Res
 /// A new run's checkpoint before its first generation: the GA's first
 /// population, or what another optimiser proposes from it.
 fn fresh_checkpoint(cfg: &RunConfig, frozen: &FrozenGenes) -> Checkpoint {
+    let initial = cfg.initial_genomes();
     let first = cfg.first_population(frozen);
-    let (population, optimizer) = match cfg.optimizer {
-        Kind::Ga => (first, None),
-        kind => {
+    let start = |first| Start {
+        initial: first,
+        population: cfg.population,
+        frozen,
+        ga: &cfg.ga,
+        seed: cfg.seed,
+        cmaes_sigma: cfg.cmaes_sigma.unwrap_or(optim::cmaes::SIGMA0_BEFORE),
+        init_sigma: cfg.init_sigma,
+    };
+    let (population, optimizer, ga) = match (cfg.optimizer, cfg.ga.adapt) {
+        (Kind::Ga, None) => (first, None, None),
+        // The starts and their mutants, each measured against its start.
+        (Kind::Ga, Some(_)) => {
+            let mut ga = Ga::new(&start(&initial));
+            (ga.ask(), None, ga.ga_state())
+        }
+        (kind, _) => {
             let mut opt = optim::start(
                 kind,
                 &Start {
-                    initial: &first,
-                    population: cfg.population,
-                    frozen,
-                    ga: &cfg.ga,
                     seed: derive_seed(&[cfg.seed, 0x0B7]),
-                    cmaes_sigma: cfg.cmaes_sigma.unwrap_or(optim::cmaes::SIGMA0_BEFORE),
+                    ..start(&first)
                 },
             );
             let population = opt.ask();
-            (population, opt.state())
+            (population, opt.state(), None)
         }
     };
     Checkpoint {
@@ -200,6 +267,7 @@ fn fresh_checkpoint(cfg: &RunConfig, frozen: &FrozenGenes) -> Checkpoint {
         rows: vec![],
         optimizer,
         proposals: vec![],
+        ga,
     }
 }
 
@@ -293,6 +361,8 @@ fn generation_row(generation: u32, evals: &[Evaluation], ranked: &[f64]) -> Gene
         diversity: 0.0,
         elapsed_s: 0.0,
         games: opponents().map(|o| u64::from(o.games)).sum(),
+        step: None,
+        held: None,
         faults_candidates: faults(|f| f.candidate),
         faults_opponents: faults(|f| f.opponent),
         best_searches: best.searches_per_game(),

@@ -28,12 +28,21 @@ pub struct GenerationRow {
     /// column, and a genome whose work was not counted: none).
     #[serde(default)]
     pub best_searches: Option<f64>,
+    /// The GA's typical step after the generation: the geometric mean of
+    /// its free genes' steps, a fraction of their range (none: steps not
+    /// adapted, or files written before them).
+    #[serde(default)]
+    pub step: Option<f64>,
+    /// The share of the generation's children that held against their
+    /// parent (not worse by more than the tolerance; none as `step`).
+    #[serde(default)]
+    pub held: Option<f64>,
     /// The best genome's win rate per opponent, in suite order.
     pub best_by_opponent: Vec<f64>,
 }
 
 /// The fixed columns, in file order; the per-opponent ones follow.
-const COLUMNS: [&str; 10] = [
+const COLUMNS: [&str; 12] = [
     "generation",
     "best",
     "mean",
@@ -44,6 +53,8 @@ const COLUMNS: [&str; 10] = [
     "faults_candidates",
     "faults_opponents",
     "best_searches",
+    "step",
+    "held",
 ];
 
 /// How a per-opponent column's name begins.
@@ -82,6 +93,8 @@ impl GenerationRow {
             self.faults_opponents.to_string(),
             self.best_searches
                 .map_or(String::new(), |s| format!("{s:.1}")),
+            self.step.map_or(String::new(), |s| format!("{s:.5}")),
+            self.held.map_or(String::new(), |s| format!("{s:.4}")),
         ];
         rec.extend(self.best_by_opponent.iter().map(|x| format!("{x:.4}")));
         rec
@@ -89,7 +102,7 @@ impl GenerationRow {
 
     /// A row from its fields on `line`, the fixed ones where `fixed` says
     /// (`None`: a column absent from files written before it; an absent
-    /// or empty `best_searches` is none).
+    /// or empty `best_searches`, `step` or `held` is none).
     fn from_fields(
         fields: &[&str],
         fixed: &[Option<usize>],
@@ -111,6 +124,10 @@ impl GenerationRow {
             })
         };
         let num = |k: usize| parse(field(k)?.unwrap_or("0"), COLUMNS[k]);
+        let opt = |k: usize| match field(k)? {
+            None | Some("") => Ok(None),
+            Some(x) => parse(x, COLUMNS[k]).map(Some),
+        };
         let n_fixed = fixed.iter().flatten().count();
         let per = fields.iter().skip(n_fixed).enumerate();
         let per: Result<Vec<f64>, CsvError> = per
@@ -126,10 +143,9 @@ impl GenerationRow {
             games: num(6)? as u64,
             faults_candidates: num(7)? as u64,
             faults_opponents: num(8)? as u64,
-            best_searches: match field(9)? {
-                None | Some("") => None,
-                Some(x) => Some(parse(x, COLUMNS[9])?),
-            },
+            best_searches: opt(9)?,
+            step: opt(10)?,
+            held: opt(11)?,
             best_by_opponent: per?,
         })
     }
@@ -200,15 +216,17 @@ mod tests {
             faults_candidates: 1,
             faults_opponents: 2,
             best_searches: (g > 0).then_some(612.5),
+            step: (g > 0).then_some(0.03125),
+            held: (g > 0).then_some(0.375),
             best_by_opponent: vec![0.75, 0.5],
         };
         let names = vec!["dp".to_string(), "sample:1A".to_string()];
         let rows = vec![row(0, 0.625), row(1, 0.6875)];
         let bytes = Generations::encode(&names, &rows).unwrap();
         let text = String::from_utf8(bytes).unwrap();
-        assert!(text.starts_with("generation,best,mean,worst,diversity,elapsed_s,games,faults_candidates,faults_opponents,best_searches,best_vs_dp,best_vs_sample:1A\n0,0.625000,"), "{text}");
+        assert!(text.starts_with("generation,best,mean,worst,diversity,elapsed_s,games,faults_candidates,faults_opponents,best_searches,step,held,best_vs_dp,best_vs_sample:1A\n0,0.625000,"), "{text}");
         assert!(
-            text.contains(",1,2,,0.7500,") && text.contains(",1,2,612.5,0.7500,"),
+            text.contains(",1,2,,,,0.7500,") && text.contains(",1,2,612.5,0.03125,0.3750,0.7500,"),
             "{text}"
         );
         assert_eq!(
@@ -224,6 +242,7 @@ mod tests {
         let old = "generation,best,mean,worst,diversity,elapsed_s,games,faults_candidates,faults_opponents,best_vs_dp\n0,0.6,0.5,0.4,0.1,3.0,400,0,0,0.7\n";
         let read = Generations::parse(old).unwrap();
         assert_eq!(read.rows[0].best_searches, None);
+        assert_eq!((read.rows[0].step, read.rows[0].held), (None, None));
         assert_eq!(read.rows[0].best_by_opponent, vec![0.7]);
     }
 }

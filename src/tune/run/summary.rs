@@ -316,6 +316,9 @@ impl Display for Summary<'_> {
                 last.generation, last.best, last.mean
             )));
         }
+        if let Some(line) = steps_line(&self.rows) {
+            s.push_str(&fit(&line));
+        }
         let _ = writeln!(s, "{}", self.time());
         s.push_str(&fit(&format!(
             "files: {}/ (config.toml, generations.csv, checkpoint.json, best.toml, \
@@ -326,6 +329,26 @@ impl Display for Summary<'_> {
         self.next(&mut s);
         f.write_str(&s)
     }
+}
+
+/// What the GA's adapted steps did over the run's generations (None
+/// without them): the typical step at the start and the end, the share
+/// of children that held, and how far the mean sat below the best.
+fn steps_line(rows: &[GenerationRow]) -> Option<String> {
+    let steps: Vec<f64> = rows.iter().filter_map(|r| r.step).collect();
+    let (first, last) = (steps.first()?, steps.last()?);
+    let held: Vec<f64> = rows.iter().filter_map(|r| r.held).collect();
+    let mut gaps: Vec<f64> = rows.iter().map(|r| 100.0 * (r.best - r.mean)).collect();
+    gaps.sort_by(f64::total_cmp);
+    Some(format!(
+        "adapted steps: a real gene's typical step {first:.3} → {last:.3} of its range over \
+         {} generations; children that held against their parent {:.0} % (the target's \
+         share is set by --step-target); the mean {:.1} points under the best (median over \
+         generations)",
+        rows.len(),
+        100.0 * held.iter().sum::<f64>() / held.len().max(1) as f64,
+        gaps[gaps.len() / 2],
+    ))
 }
 
 /// Seconds as `1 h 02 min`, `3 min 05 s` or `12.3 s`.
