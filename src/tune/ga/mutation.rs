@@ -131,7 +131,7 @@ mod tests {
         let s = GaSettings {
             mutation_rate: 1.0,
             crossover: 0.0,
-            ..GaSettings::default()
+            ..GaSettings::fixed()
         };
         let next = next_generation(&same, &fit, &s, &NONE, 5);
         let moved = |g: &Genome| -> f64 {
