@@ -93,7 +93,7 @@ pub struct EvolveArgs {
     step_target: f64,
     /// How far below its parent a child may score and still hold, in
     /// fitness (0.01: one point of win rate).
-    #[arg(long, default_value_t = Adapt::default().tolerance, value_parser = parse_floor, conflicts_with = "resume")]
+    #[arg(long, default_value_t = Adapt::default().tolerance, value_parser = parse_tolerance, conflicts_with = "resume")]
     step_tolerance: f64,
     /// The GA's diversity floor: while the population's spread over its
     /// free genes (mean standard deviation, fraction of each range) is
@@ -469,10 +469,26 @@ pub(crate) fn parse_floor(s: &str) -> Result<f64, BadFraction> {
     fraction(s, ok, "a diversity floor", "0 (off) to 1")
 }
 
+/// `--step-tolerance`: 0 to 1, in fitness.
+pub(crate) fn parse_tolerance(s: &str) -> Result<f64, BadFraction> {
+    let ok = |f: f64| (0.0..=1.0).contains(&f);
+    fraction(
+        s,
+        ok,
+        "a child's tolerance below its parent",
+        "0 to 1 (0.01: one point)",
+    )
+}
+
 /// `--step-target`: 0 (fixed steps) or above, below 1.
 pub(crate) fn parse_target(s: &str) -> Result<f64, BadFraction> {
     let ok = |f: f64| (0.0..1.0).contains(&f);
-    fraction(s, ok, "a share of the children", "0 (fixed steps) to below 1")
+    fraction(
+        s,
+        ok,
+        "a share of the children",
+        "0 (fixed steps) to below 1",
+    )
 }
 
 /// `--wide-share`: above 0, at most 1.

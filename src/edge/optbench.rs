@@ -60,7 +60,7 @@ pub struct OptbenchArgs {
     step_target: f64,
     /// How far below its parent a child may score and still hold
     /// (`tuner evolve --step-tolerance`).
-    #[arg(long, default_value_t = Adapt::default().tolerance, value_parser = crate::edge::evolve::parse_floor)]
+    #[arg(long, default_value_t = Adapt::default().tolerance, value_parser = crate::edge::evolve::parse_tolerance)]
     step_tolerance: f64,
     /// The first generation's spread (`tuner evolve --init-sigma`).
     #[arg(long, default_value_t = crate::tune::ga::INIT_SIGMA, value_parser = crate::edge::evolve::parse_init_sigma)]

@@ -214,8 +214,18 @@ fn a_tiny_run_writes_everything_and_is_independent_of_threads() {
 fn the_first_spread_and_the_makers_notes_are_recorded() {
     let dir = scratch("evolve-spread");
     let why = "bid_best_response frozen: 0.02 costs dp -5.4 points";
-    run_ok(evolve(&dir, "narrow", "2", "1").args(["--init-sigma", "0.02", "--note", why]));
-    run_ok(&mut evolve(&dir, "wide", "2", "1"));
+    // Fixed steps: every free gene of a copy moves by the spread.
+    let fixed = ["--step-target", "0"];
+    run_ok(
+        evolve(&dir, "narrow", "2", "1")
+            .args(["--init-sigma", "0.02", "--note", why])
+            .args(fixed),
+    );
+    run_ok(
+        evolve(&dir, "wide", "2", "1")
+            .args(["--init-sigma", "0.1"])
+            .args(fixed),
+    );
     let run = |name: &str| dir.join("runs").join(name);
     let cfg = std::fs::read_to_string(run("narrow").join("config.toml")).unwrap();
     assert!(cfg.contains("init_sigma = 0.02"), "{cfg}");
@@ -225,6 +235,55 @@ fn the_first_spread_and_the_makers_notes_are_recorded() {
     let first = |name: &str| first_generation(&run(name), "diversity");
     let (narrow, wide) = (first("narrow"), first("wide"));
     assert!(narrow > 0.0 && narrow < wide / 3.0, "{narrow} {wide}");
+    // Fixed steps record no step.
+    let csv = std::fs::read_to_string(run("wide").join("generations.csv")).unwrap();
+    assert!(csv.lines().nth(1).unwrap().contains(",,,"), "{csv}");
+}
+
+#[test]
+fn adapted_steps_are_recorded_each_generation_and_resume_as_they_were() {
+    let dir = scratch("evolve-steps");
+    run_ok(&mut evolve(&dir, "steps", "2", "3"));
+    let run = dir.join("runs/steps");
+    let cfg = std::fs::read_to_string(run.join("config.toml")).unwrap();
+    assert!(
+        cfg.contains("[ga.adapt]") && cfg.contains("target = 0.5"),
+        "{cfg}"
+    );
+    let cp = std::fs::read_to_string(run.join("checkpoint.json")).unwrap();
+    assert!(
+        cp.contains("\"steps\"") && cp.contains("\"lineage\""),
+        "{cp}"
+    );
+    let csv = std::fs::read_to_string(run.join("generations.csv")).unwrap();
+    let header: Vec<&str> = csv.lines().next().unwrap().split(',').collect();
+    let (step, held) = (
+        header.iter().position(|h| *h == "step").unwrap(),
+        header.iter().position(|h| *h == "held").unwrap(),
+    );
+    for row in csv.lines().skip(1) {
+        let f: Vec<&str> = row.split(',').collect();
+        let s: f64 = f[step].parse().unwrap();
+        let h: f64 = f[held].parse().unwrap();
+        assert!(s > 0.0 && s <= 0.5 && (0.0..=1.0).contains(&h), "{row}");
+    }
+    // Killed after 2 generations and resumed: the same bytes as in one go.
+    run_ok(&mut evolve(&dir, "halves", "1", "2"));
+    run_ok(
+        tuner()
+            .args(["evolve", "--quiet", "--generations", "3", "--resume"])
+            .arg(dir.join("runs/halves")),
+    );
+    let cp2 = std::fs::read_to_string(dir.join("runs/halves/checkpoint.json")).unwrap();
+    let strip = |c: &str| {
+        let v: serde_json::Value = serde_json::from_str(c).unwrap();
+        (
+            v["population"].clone(),
+            v["ga"].clone(),
+            v["last_fitness"].clone(),
+        )
+    };
+    assert_eq!(strip(&cp), strip(&cp2));
 }
 
 #[test]
@@ -977,7 +1036,16 @@ fn frozen_genes_keep_their_initial_values_and_a_bad_name_is_refused() {
         assert_eq!(g["bid_scale"], 1.0);
         assert_eq!(g["prio_yacht"], 0.0);
         assert_eq!(g["prio_one"], 0.0);
-        moved += usize::from(g["bid_opp_weight"] != 1.0);
+        let free = [
+            ("bid_opp_weight", 1.0),
+            ("future_weight", 1.0),
+            ("bid_offset", 0.0),
+            ("bid_lead", 0.0),
+            ("bid_follow", 0.0),
+            ("zero_penalty", 0.0),
+            ("upper_weight", 0.0),
+        ];
+        moved += free.iter().filter(|(n, v)| g[*n] != *v).count();
     }
     assert!(moved > 0, "the other genes evolve");
     let out = evolve(&dir, "typo", "2", "1")

@@ -212,6 +212,16 @@ fn a_diversity_floor_wide_share_cmaes_step_or_first_spread_outside_its_range_is_
             &["0", "-0.1", "1.5", "x"][..],
             "the first generation's spread",
         ),
+        (
+            "step-target",
+            &["-0.1", "1", "NaN", "x"][..],
+            "0 (fixed steps) to below 1",
+        ),
+        (
+            "step-tolerance",
+            &["-0.01", "1.5", "x"][..],
+            "0 to 1 (0.01: one point)",
+        ),
     ];
     for (flag, values, takes) in cases {
         for value in values {

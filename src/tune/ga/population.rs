@@ -136,12 +136,18 @@ mod tests {
         for i in 2..6 {
             let k = i % 2;
             assert_eq!(b.lineage[i].parent, Parent::Here(k));
-            assert_eq!(b.lineage[i], Lineage::of(&b.genomes[i], &starts[k], Parent::Here(k)));
+            assert_eq!(
+                b.lineage[i],
+                Lineage::of(&b.genomes[i], &starts[k], Parent::Here(k))
+            );
             // About half the genes move at rate 0.5, none of them far.
             let moved = b.lineage[i].moved.len();
             assert!(moved > N_GENES / 5 && moved < N_GENES * 4 / 5, "{moved}");
         }
-        assert_eq!(b, first_brood(&starts, 6, 0.5, &Steps::uniform(0.05), &none, 7));
+        assert_eq!(
+            b,
+            first_brood(&starts, 6, 0.5, &Steps::uniform(0.05), &none, 7)
+        );
         // Frozen genes stay.
         let mut frozen = [true; N_GENES];
         frozen[0] = false;

@@ -80,7 +80,11 @@ impl Steps {
             .filter(|&i| !frozen[i] && GENES[i].kind == Kind::Real)
             .map(|i| self.0[i])
             .collect();
-        let all = if free.is_empty() { self.0.to_vec() } else { free };
+        let all = if free.is_empty() {
+            self.0.to_vec()
+        } else {
+            free
+        };
         (all.iter().map(|s| s.ln()).sum::<f64>() / all.len() as f64).exp()
     }
 
@@ -277,6 +281,9 @@ mod tests {
         }
         let partial = Steps::from_named(&[("no_such_gene".into(), 0.3)], 0.1);
         assert_eq!(partial, Steps::uniform(0.1));
-        assert_eq!(Lineage::of(&Genome::default(), &Genome::default(), Parent::None).moved, Vec::<usize>::new());
+        assert_eq!(
+            Lineage::of(&Genome::default(), &Genome::default(), Parent::None).moved,
+            Vec::<usize>::new()
+        );
     }
 }

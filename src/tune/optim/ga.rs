@@ -6,9 +6,7 @@
 
 use super::{Optimizer, Start, best_of};
 use crate::rng::derive_seed;
-use crate::tune::ga::{
-    Brood, FrozenGenes, GaSettings, Lineage, Steps, first_brood, next_brood,
-};
+use crate::tune::ga::{Brood, FrozenGenes, GaSettings, Lineage, Steps, first_brood, next_brood};
 use serde::{Deserialize, Serialize};
 use yacht_core::genome::Genome;
 
@@ -51,11 +49,23 @@ impl Ga {
         let brood = match s.ga.adapt {
             Some(_) => {
                 let steps = Steps::start(s.init_sigma);
-                first_brood(s.initial, s.population, s.ga.mutation_rate, &steps, s.frozen, s.seed)
+                first_brood(
+                    s.initial,
+                    s.population,
+                    s.ga.mutation_rate,
+                    &steps,
+                    s.frozen,
+                    s.seed,
+                )
             }
             None => {
-                let genomes: Vec<Genome> =
-                    s.initial.iter().cycle().take(s.population).cloned().collect();
+                let genomes: Vec<Genome> = s
+                    .initial
+                    .iter()
+                    .cycle()
+                    .take(s.population)
+                    .cloned()
+                    .collect();
                 Brood {
                     lineage: vec![Lineage::none(); genomes.len()],
                     genomes,
@@ -175,7 +185,9 @@ mod tests {
         let (initial, ga, frozen) = ([Genome::default()], GaSettings::default(), [false; N_GENES]);
         let mut opt = Ga::new(&start(&initial, &ga, &frozen));
         let pop = opt.ask();
-        let score: Vec<f64> = (0..pop.len()).map(|i| if i == 0 { 0.5 } else { child }).collect();
+        let score: Vec<f64> = (0..pop.len())
+            .map(|i| if i == 0 { 0.5 } else { child })
+            .collect();
         opt.tell(&score, &score);
         let real = GENES.iter().position(|g| g.kind == Kind::Real).unwrap();
         opt.steps().0[real]
@@ -194,7 +206,11 @@ mod tests {
         let pop = opt.ask();
         let state = opt.ga_state().unwrap();
         assert_eq!(state.lineage[0].parent, Parent::None);
-        assert!(state.lineage[1..].iter().all(|l| l.parent == Parent::Here(0)));
+        assert!(
+            state.lineage[1..]
+                .iter()
+                .all(|l| l.parent == Parent::Here(0))
+        );
         let score: Vec<f64> = (0..pop.len()).map(|i| 0.5 + i as f64 / 100.0).collect();
         // One GA told; another resumed from what a checkpoint keeps.
         let mut again = Ga::resume(pop.clone(), Some(&state), &ga, &frozen, 5, 0);
@@ -205,7 +221,11 @@ mod tests {
         // Children of the second generation are measured against their
         // first parent's score in the first.
         let next = opt.ga_state().unwrap();
-        assert!(next.lineage.iter().any(|l| matches!(l.parent, Parent::Scored(_))));
+        assert!(
+            next.lineage
+                .iter()
+                .any(|l| matches!(l.parent, Parent::Scored(_)))
+        );
         // Fixed steps keep no state.
         let fixed = GaSettings::fixed();
         assert_eq!(Ga::new(&start(&initial, &fixed, &frozen)).ga_state(), None);

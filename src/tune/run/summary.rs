@@ -316,7 +316,7 @@ impl Display for Summary<'_> {
                 last.generation, last.best, last.mean
             )));
         }
-        if let Some(line) = steps_line(&self.rows) {
+        if let Some(line) = steps_line(self.rows) {
             s.push_str(&fit(&line));
         }
         let _ = writeln!(s, "{}", self.time());
