@@ -4,7 +4,7 @@
 //! `mutation` (a Gaussian step, a share of the children wider while the
 //! population is collapsed), `elite` (the best genome and the better half's
 //! centroid) — and `settings`, `frozen` (genes left as they start),
-//! `population` (the first generation, diversity), `steps` (each gene's
+//! `population` (the first generation), `diversity`, `steps` (each gene's
 //! step, adapted to how the children fare against their parents). Pure:
 //! it sees genomes and fitness values, never dice.
 //!
@@ -13,6 +13,7 @@
 //! gene by gene (free genes only) the crossover's draw and the mutation's.
 
 mod crossover;
+mod diversity;
 mod elite;
 mod frozen;
 mod mutation;
@@ -23,10 +24,11 @@ mod step;
 mod steps;
 
 pub use crossover::Blx;
+pub use diversity::diversity;
 pub use elite::{Elites, rank_weights};
 pub use frozen::{FrozenGenes, NoSuchGene, free_genes, frozen_genes};
 pub use mutation::{Gaussian, MAX_BOOST};
-pub use population::{INIT_SIGMA, diversity, first_brood, first_population, perturbed};
+pub use population::{INIT_SIGMA, first_brood, first_population, perturbed};
 pub use selection::Tournament;
 pub use settings::GaSettings;
 pub use steps::{Adapt, Brood, Lineage, Parent, STEP_BOUNDS, Steps};

@@ -8,8 +8,8 @@
 //! choice picks another option.
 
 use super::MutationOp;
+use super::diversity::spread_over;
 use super::frozen::{FrozenGenes, free_genes};
-use super::population::spread_over;
 use super::settings::GaSettings;
 use super::step::{Counts, step_as};
 use super::steps::Steps;

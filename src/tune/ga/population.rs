@@ -1,8 +1,6 @@
-//! The population as a whole: the first generation (the initial genomes,
-//! then perturbed copies of them, or with adapted steps their mutants,
-//! each measured against its start) and its diversity (each gene's spread
-//! as a fraction of its range), which the mutation's floor and the run's
-//! records read.
+//! The first generation: the initial genomes, then perturbed copies of
+//! them, or with adapted steps their mutants, each measured against its
+//! start.
 
 use super::MutationOp;
 use super::frozen::FrozenGenes;
@@ -12,12 +10,12 @@ use super::steps::{Brood, Lineage, Parent, Steps};
 use crate::rng::derive_seed;
 use rand_core::SeedableRng;
 use rand_pcg::Pcg32;
-use yacht_core::genome::{GENES, Genome, N_GENES};
+use yacht_core::genome::{GENES, Genome};
 
 /// The first generation's spread by default (`tuner evolve --init-sigma`,
 /// the planted benchmark): a fraction of each gene's range; with adapted
 /// steps, where every gene's step starts.
-pub const INIT_SIGMA: f64 = 0.03;
+pub const INIT_SIGMA: f64 = 0.1;
 
 /// The first generation with adapted steps: the initial genomes, then
 /// their mutants in turn (each free gene moved with probability `rate` by
@@ -102,29 +100,11 @@ pub fn perturbed(base: &Genome, sigma: f64, frozen: &FrozenGenes, seed: u64) -> 
     g
 }
 
-/// Mean over genes of the population's standard deviation as a fraction of
-/// the gene's range (0 = all equal).
-pub fn diversity(pop: &[Genome]) -> f64 {
-    spread_over(pop, &(0..N_GENES).collect::<Vec<_>>())
-}
-
-/// `diversity` over the genes `genes`.
-pub(super) fn spread_over(pop: &[Genome], genes: &[usize]) -> f64 {
-    let n = pop.len().max(1) as f64;
-    let mut total = 0.0;
-    for &i in genes {
-        let g = &GENES[i];
-        let mean = pop.iter().map(|p| p.genes[i]).sum::<f64>() / n;
-        let var = pop.iter().map(|p| (p.genes[i] - mean).powi(2)).sum::<f64>() / n;
-        total += var.sqrt() / (g.max - g.min);
-    }
-    total / genes.len().max(1) as f64
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::tune::ga::tests::pop;
+    use yacht_core::genome::N_GENES;
 
     #[test]
     fn the_first_brood_is_the_starts_then_their_mutants_measured_against_them() {
@@ -153,11 +133,5 @@ mod tests {
         frozen[0] = false;
         let f = first_brood(&starts, 6, 1.0, &Steps::uniform(0.05), &frozen, 7);
         assert!(f.lineage.iter().all(|l| l.moved.iter().all(|&j| j == 0)));
-    }
-
-    #[test]
-    fn diversity_is_zero_for_clones_and_positive_otherwise() {
-        assert_eq!(diversity(&vec![Genome::default(); 5]), 0.0);
-        assert!(diversity(&pop(5)) > 0.01);
     }
 }
