@@ -46,18 +46,16 @@ impl Ga {
     /// the initial genomes cycled to the population's size (the caller
     /// perturbs them, as `first_population` does).
     pub fn new(s: &Start) -> Ga {
+        let steps = Steps::start(s.init_sigma);
         let brood = match s.ga.adapt {
-            Some(_) => {
-                let steps = Steps::start(s.init_sigma);
-                first_brood(
-                    s.initial,
-                    s.population,
-                    s.ga.mutation_rate,
-                    &steps,
-                    s.frozen,
-                    s.seed,
-                )
-            }
+            Some(_) => first_brood(
+                s.initial,
+                s.population,
+                s.ga.mutation_rate,
+                &steps,
+                s.frozen,
+                s.seed,
+            ),
             None => {
                 let genomes: Vec<Genome> = s
                     .initial
@@ -73,7 +71,7 @@ impl Ga {
             }
         };
         let state = s.ga.adapt.map(|_| GaState {
-            steps: Steps::start(s.init_sigma).named(),
+            steps: steps.named(),
             lineage: brood.lineage,
             held: None,
         });
