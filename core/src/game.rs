@@ -6,7 +6,7 @@
 
 use crate::rules::tables::{Dice5, Hand10, Options, tables};
 use crate::rules::{
-    AUCTIONS, BONUS_THRESHOLD, Bid, Bundle, CATEGORIES, Category, CategorySet, bonus_for,
+    AUCTIONS, AuctionNo, BONUS_THRESHOLD, Bid, Bundle, CATEGORIES, Category, CategorySet, bonus_for,
 };
 
 /// The dice a player holds between phases.
@@ -244,6 +244,12 @@ impl View {
     /// has not been played yet.
     pub fn puts_left(&self) -> u32 {
         CATEGORIES as u32 - self.me.used.len()
+    }
+
+    /// The auction this view is at (after its ROLL; during a round's put,
+    /// the auction just held). None before the first roll.
+    pub fn auction(&self) -> Option<AuctionNo> {
+        AuctionNo::after_rolls(self.rolls_seen)
     }
 
     pub fn on_roll(&mut self, roll: Roll) {

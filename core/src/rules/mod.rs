@@ -5,6 +5,7 @@
 //! here: `crate::rules::Category`, `crate::rules::resolve_auction`, ….
 
 mod auction;
+mod auction_no;
 mod category;
 mod dice;
 mod schedule;
@@ -12,6 +13,7 @@ mod scoring;
 pub mod tables;
 
 pub use auction::*;
+pub use auction_no::AuctionNo;
 pub use category::*;
 pub use dice::*;
 pub use schedule::*;

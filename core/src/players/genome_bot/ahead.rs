@@ -10,7 +10,7 @@ use super::GenomeBot;
 use crate::game::{Card, Holding, View};
 use crate::genome::plan::LookSlot;
 use crate::rules::tables::Dice5;
-use crate::rules::{AUCTIONS, Seat};
+use crate::rules::{AUCTIONS, AuctionNo, Seat};
 use crate::win::bid::{Ahead, Futures, Leaf};
 use crate::win::last_auction::Settled;
 use crate::win::normal::{Margin, Outlook};
@@ -27,6 +27,7 @@ impl GenomeBot {
         (a, b): (Dice5, Dice5),
         ahead: Look,
     ) -> Option<Futures> {
+        let at = view.auction()?;
         let sides = |mine, theirs| {
             Some((
                 Side::after_bundle(self.values, &view.me, mine)?,
@@ -43,7 +44,7 @@ impl GenomeBot {
             ));
         }
         let futures = match ahead.rolls {
-            1.. if view.rolls_seen < AUCTIONS => {
+            1.. if !at.is_last() => {
                 let seed = roll_seed(view, (a, b));
                 let ahead = |me, opp| self.looked_ahead(me, opp, ahead, seed);
                 Futures::ahead(ahead(me_a, opp_b)?, ahead(me_b, opp_a)?)
@@ -53,7 +54,7 @@ impl GenomeBot {
                 Futures::normal(margin(me_a, opp_b)?, margin(me_b, opp_a)?)
             }
         };
-        Some(futures.taking_at(self.taking(view)))
+        Some(futures.taking_at(self.taking(at)))
     }
 
     /// The look ahead of the tables' bid at `view`, by its slot
@@ -61,10 +62,9 @@ impl GenomeBot {
     /// the next round from a pool of `wp_lookahead_pool`, or in the late
     /// slot `wp_late_lookahead` from a pool that saves `wp_late_pool` of
     /// their bundles; none out of a slot.
-    pub(super) fn lookahead(&self, view: &View) -> Look {
+    pub(super) fn lookahead(&self, at: AuctionNo) -> Look {
         let win = &self.plan.win;
-        let from_the_end = (AUCTIONS + 1).saturating_sub(view.rolls_seen) as u32;
-        match self.plan.look_slot(from_the_end) {
+        match self.plan.look_slot(at.from_end()) {
             LookSlot::None => Look::NONE,
             LookSlot::Late if win.lookahead > 0 && win.late_lookahead > 0 => {
                 Look::saving(win.late_lookahead, win.late_pool)
@@ -79,8 +79,8 @@ impl GenomeBot {
     /// The points of P(win) the tables' futures take off a contested win
     /// (`wp_bid_margin`); none in the last auction, whose margins are
     /// sure (nothing random follows): nothing to correct there.
-    fn taking(&self, view: &View) -> f64 {
-        if view.rolls_seen < AUCTIONS {
+    fn taking(&self, at: AuctionNo) -> f64 {
+        if !at.is_last() {
             f64::from(self.plan.win.bid_margin) / 100.0
         } else {
             0.0
@@ -209,14 +209,6 @@ impl Look {
         let size = (self.pool as usize) / 2 * 2;
         (size >= 2 && size < 2 * self.rolls as usize).then_some(size)
     }
-}
-
-/// Whether the auction at `view` is among the last `n` (a gene's value):
-/// round 12's is the last, round 2's the 11th from the end.
-pub(super) fn in_last(view: &View, n: u32) -> bool {
-    (AUCTIONS + 1)
-        .checked_sub(view.rolls_seen)
-        .is_some_and(|left| left <= n as usize)
 }
 
 /// The seed of the futures after this roll's auction: the position's,

@@ -8,16 +8,11 @@
 //! zero bidder (`against_zero_bidder`).
 
 use super::GenomeBot;
-use super::ahead::in_last;
 use crate::game::View;
-use crate::rules::{AUCTIONS, Bid, Bundle, MAX_BID};
+use crate::rules::{Bid, Bundle, MAX_BID};
 use crate::value::equilibrium::{
-    BidRule, bundle_toward, bundle_values, shaped_bundle_values, signed_equilibrium,
+    bundle_toward, bundle_values, shaped_bundle_values, signed_equilibrium,
 };
-
-/// Predictions of at least this many points are checked against the
-/// opponent's bids.
-const CHECKED_PREDICTION: u32 = 1000;
 
 impl GenomeBot {
     /// The bid for a position: the equilibrium bid on my values (the
@@ -37,20 +32,22 @@ impl GenomeBot {
     /// the opponent's predicted bids once they are read, else the
     /// indifference bid on `value`'s bundle.
     fn bid_for_the_win(&self, view: &View, value: Bid) -> Option<Bid> {
-        if view.rolls_seen < 2 || !in_last(view, self.plan.win.bid_auctions) {
+        let at = view.auction()?;
+        if at.is_first() || !at.in_last(self.plan.win.bid_auctions) {
             return None;
         }
+        let theirs = || self.opponent.read(at, &view.opp_bids, &self.plan.win);
         let (a, b) = view.roll?.dice?;
         if !self.plan.win.fast {
             let rollouts = self.plan.win.rollouts;
             let futures = self.rolled_out_futures(view, (a, b), rollouts, 0)?;
-            return Some(match self.read(view) {
+            return Some(match theirs() {
                 Some(theirs) => futures.best_response(&theirs, value),
                 None => futures.indifference(value.bundle),
             });
         }
-        let ahead = self.lookahead(view);
-        let Some(theirs) = self.read(view) else {
+        let ahead = self.lookahead(at);
+        let Some(theirs) = theirs() else {
             let futures = self.normal_futures(view, (a, b), ahead)?;
             return Some(futures.indifference(value.bundle));
         };
@@ -91,10 +88,6 @@ impl GenomeBot {
         let [op_a, op_b] = bundle_values(self.values, &view.opp, [a, b]);
         let (mine, theirs) = (my_a - my_b, op_a - op_b);
         if self.predicts() {
-            if view.rolls_seen == 1 {
-                self.predicted = [None; AUCTIONS];
-                self.predicted_own = [None; AUCTIONS];
-            }
             // The opponent as `dp`: its gap, and mine valued exactly.
             let exact_mine = if self.exact_puts {
                 mine
@@ -102,14 +95,7 @@ impl GenomeBot {
                 let [ex_a, ex_b] = bundle_values(self.values, &view.me, [a, b]);
                 ex_a - ex_b
             };
-            let predicted = BidRule::Signed.bid(theirs, exact_mine);
-            let k = view.rolls_seen.wrapping_sub(1);
-            if let Some(slot) = self.predicted.get_mut(k) {
-                *slot = Some(predicted);
-            }
-            if let Some(slot) = self.predicted_own.get_mut(k) {
-                *slot = Some(BidRule::OwnBundle.bid(theirs, exact_mine));
-            }
+            let predicted = self.opponent.predict(view.auction(), theirs, exact_mine);
             if self.plan.bid.best_response > 0.0
                 && let Some(bid) = self.best_response(view, mine, theirs, predicted)
             {
@@ -126,7 +112,7 @@ impl GenomeBot {
         let g = &self.plan.bid;
         let d = signed_equilibrium(mine, g.opp_weight * theirs);
         let mut amount = d.abs() * g.scale;
-        let rounds_left = (AUCTIONS + 1) as f32 - view.rolls_seen as f32;
+        let rounds_left = view.auction().map_or(0, |at| at.from_end()) as f32;
         let lead = (view.me.total() - view.opp.total()) as f32;
         amount *= (1.0 + g.rounds * (rounds_left - 6.0) / 6.0).max(0.0);
         amount *= (1.0 - g.lead * lead / 100_000.0).max(0.0);
@@ -149,37 +135,13 @@ impl GenomeBot {
         }
     }
 
-    /// How far the opponent's bids have matched the predictions: the least
-    /// ratio of its bid to the one predicted (0 when it asked for the other
-    /// bundle) over the auctions predicted at `CHECKED_PREDICTION` or more,
-    /// at most 1; None before two such auctions.
-    pub(super) fn trust(&self, view: &View) -> Option<f32> {
-        let checked = self
-            .predicted
-            .iter()
-            .zip(view.opp_bids.iter())
-            .filter_map(|(p, actual)| p.map(|p| (p, actual)))
-            .filter(|(p, _)| p.amount >= CHECKED_PREDICTION);
-        let (mut n, mut least) = (0, 1f32);
-        for (p, actual) in checked {
-            let ratio = if actual.bundle == p.bundle {
-                actual.amount as f32 / p.amount as f32
-            } else {
-                0.0
-            };
-            least = least.min(ratio);
-            n += 1;
-        }
-        (n >= 2).then_some(least)
-    }
-
     /// The best response to the opponent's `predicted` bid, when its bids
     /// can be trusted and it bids at all. The loser of a contested bundle is
     /// paid its own bid, so: on the bundle it wants, either win it at one
     /// point more (when that is worth it to me) or lose it bidding just
     /// under it, and be paid.
     fn best_response(&self, view: &View, mine: f32, theirs: f32, predicted: Bid) -> Option<Bid> {
-        let trust = self.trust(view)?;
+        let trust = self.opponent.trust(&view.opp_bids)?;
         if predicted.amount < 2 {
             return None;
         }

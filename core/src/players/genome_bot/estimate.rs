@@ -64,12 +64,13 @@ impl GenomeBot {
     /// The margins after this auction (when I receive A, when B) by
     /// `estimator`; None before round 2 or without an estimate.
     pub fn bid_futures(&self, view: &View, estimator: Estimator) -> Option<Futures> {
-        if view.rolls_seen < 2 {
+        let at = view.auction()?;
+        if at.is_first() {
             return None;
         }
         let (a, b) = view.roll?.dice?;
         match estimator.rollouts() {
-            None => self.normal_futures(view, (a, b), self.lookahead(view)),
+            None => self.normal_futures(view, (a, b), self.lookahead(at)),
             Some((n, salt)) => self.rolled_out_futures(view, (a, b), n, salt),
         }
     }

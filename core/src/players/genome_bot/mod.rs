@@ -29,23 +29,22 @@ pub mod estimate;
 use crate::game::{Holding, Put, Strategy, View, put_of};
 use crate::genome::plan::Plan;
 use crate::genome::{Genome, N_GENES};
-use crate::rules::{AUCTIONS, Bid, Category};
+use crate::rules::{Bid, Category};
 use crate::value::ValueTable;
 use crate::value::equilibrium::last_category;
+use read::OpponentRead;
 
 /// The genome bot.
 pub struct GenomeBot {
     /// The genome, decoded.
-    pub(crate) plan: Plan,
-    pub(crate) values: &'static ValueTable,
+    plan: Plan,
+    values: &'static ValueTable,
     /// Every put gene at its neutral default: puts are valued exactly, with
     /// no shaping to build (the values are the same to the bit).
     exact_puts: bool,
-    /// The opponent's bid predicted (as `dp` would bid) in each auction of
-    /// this game, while `bid_best_response` is on.
-    pub(crate) predicted: [Option<Bid>; AUCTIONS],
-    /// The same as the own-bundle rule would bid it (for the read).
-    pub(crate) predicted_own: [Option<Bid>; AUCTIONS],
+    /// The opponent's bids predicted this game, while they are (for the
+    /// best response or the bid by win probability).
+    opponent: OpponentRead,
 }
 
 impl GenomeBot {
@@ -56,8 +55,7 @@ impl GenomeBot {
             plan,
             values,
             exact_puts,
-            predicted: [None; AUCTIONS],
-            predicted_own: [None; AUCTIONS],
+            opponent: OpponentRead::default(),
         }
     }
 }

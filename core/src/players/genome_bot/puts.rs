@@ -6,7 +6,6 @@
 use super::GenomeBot;
 use super::ahead::seed_of;
 use crate::game::{Card, Holding, View};
-use crate::rules::AUCTIONS;
 use crate::rules::Category;
 use crate::rules::tables::Hand10;
 use crate::value::{BestMove, NextRows};
@@ -67,8 +66,8 @@ impl GenomeBot {
     /// `CONFIDENCE` standard errors. None when off, or when the opponent's
     /// hand is not known.
     pub(super) fn put_for_the_win(&self, view: &View, hand: Hand10) -> Option<BestMove> {
-        let after = AUCTIONS.checked_sub(view.rolls_seen)?;
-        let (fast, auctions) = (self.plan.win.fast, self.plan.win.put_auctions as usize);
+        let after = view.auction()?.following();
+        let (fast, auctions) = (self.plan.win.fast, self.plan.win.put_auctions);
         if auctions == 0 || after > auctions {
             return None;
         }

@@ -1,49 +1,124 @@
-//! The read of the opponent's bids, for the bid by win probability: its
-//! next bid predicted by the first rule that fits the bids seen (the
-//! signed equilibrium, the own-bundle rule, the signed rule scaled), with
-//! the errors that rule made (`read`, `read_by`, `fitted_scale`, `Fit`).
-//! The predictions themselves are made as the bid is valued
-//! (`GenomeBot::predicted`, `predicted_own`).
+//! The read of the opponent (`OpponentRead`): its bid in each auction of
+//! the game predicted by two rules as the bot values the roll (the signed
+//! equilibrium, as `dp` bids, and the own-bundle rule), how far its bids
+//! have matched them (`trust`, for the best response), and its next bid
+//! as read for the bid by win probability (`read`): the first rule that
+//! fits the bids seen (the signed rule, the own-bundle rule, the signed
+//! rule scaled), with the errors it made (`read_by`, `fitted_scale`,
+//! `Fit`).
 
-use super::GenomeBot;
-use crate::game::View;
-use crate::genome::plan::Read;
-use crate::rules::{AUCTIONS, Bid, Bundle, MAX_BID};
+use crate::genome::plan::{Read, WinPlan};
+use crate::rules::{AUCTIONS, AuctionNo, Bid, Bundle, MAX_BID};
+use crate::value::equilibrium::BidRule;
 
-impl GenomeBot {
-    /// The opponent's next bid as read (see the gene `wp_read`): the
-    /// signed equilibrium on my table, the rule a signed player follows,
-    /// is the prior and is kept while its predictions hold; then the
-    /// own-bundle rule, once two of its predictions held; then (`wp_read`
-    /// scaled) the signed rule times the factor that fits the bids seen (a
-    /// scaled or a zero bidder), within its own tolerance; each with the
-    /// errors it made: the first rule that fits. Against a signed player the
-    /// read is therefore the signed prediction from the first auction, as
-    /// with the read off.
-    pub(super) fn read(&self, view: &View) -> Option<Vec<Bid>> {
-        let k = view.rolls_seen.checked_sub(1)?;
-        let win = &self.plan.win;
+/// Predictions of at least this many points are checked against the
+/// opponent's bids.
+const CHECKED_PREDICTION: u32 = 1000;
+
+/// The opponent's bids as predicted this game, auction by auction, by the
+/// signed rule (`signed`: its bid were it `dp`) and by the own-bundle rule
+/// (`own`), on its values and my exact ones.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub(super) struct OpponentRead {
+    signed: [Option<Bid>; AUCTIONS],
+    own: [Option<Bid>; AUCTIONS],
+}
+
+impl OpponentRead {
+    /// Predicts the opponent's bid at auction `at` from its gap `theirs`
+    /// (A minus B) and my exact gap `mine`, and records both rules'
+    /// predictions (a new game's first auction forgets the last game's).
+    /// Returns the signed rule's.
+    pub(super) fn predict(&mut self, at: Option<AuctionNo>, theirs: f32, mine: f32) -> Bid {
+        let signed = BidRule::Signed.bid(theirs, mine);
+        if let Some(at) = at {
+            if at.is_first() {
+                *self = OpponentRead::default();
+            }
+            self.signed[at.index()] = Some(signed);
+            self.own[at.index()] = Some(BidRule::OwnBundle.bid(theirs, mine));
+        }
+        signed
+    }
+
+    /// The signed rule's predictions this game (None where none was made).
+    #[cfg(test)]
+    pub(super) fn signed(&self) -> &[Option<Bid>; AUCTIONS] {
+        &self.signed
+    }
+
+    /// The own-bundle rule's predictions this game.
+    #[cfg(test)]
+    pub(super) fn own(&self) -> &[Option<Bid>; AUCTIONS] {
+        &self.own
+    }
+
+    /// A read whose signed predictions are `signed` (the own-bundle rule's
+    /// none): for tests that set predictions by hand.
+    #[cfg(test)]
+    pub(super) fn with_signed(signed: [Option<Bid>; AUCTIONS]) -> OpponentRead {
+        OpponentRead {
+            signed,
+            ..OpponentRead::default()
+        }
+    }
+
+    /// How far the opponent's `bids` have matched the signed predictions:
+    /// the least ratio of its bid to the one predicted (0 when it asked
+    /// for the other bundle) over the auctions predicted at
+    /// `CHECKED_PREDICTION` or more, at most 1; None before two such
+    /// auctions.
+    pub(super) fn trust(&self, bids: &[Bid]) -> Option<f32> {
+        let checked = self
+            .signed
+            .iter()
+            .zip(bids)
+            .filter_map(|(p, actual)| p.map(|p| (p, actual)))
+            .filter(|(p, _)| p.amount >= CHECKED_PREDICTION);
+        let (mut n, mut least) = (0, 1f32);
+        for (p, actual) in checked {
+            let ratio = if actual.bundle == p.bundle {
+                actual.amount as f32 / p.amount as f32
+            } else {
+                0.0
+            };
+            least = least.min(ratio);
+            n += 1;
+        }
+        (n >= 2).then_some(least)
+    }
+
+    /// The opponent's bid at auction `at` as read (see the gene
+    /// `wp_read`), given its `bids` so far: the signed equilibrium on my
+    /// table, the rule a signed player follows, is the prior and is kept
+    /// while its predictions hold; then the own-bundle rule, once two of
+    /// its predictions held; then (`wp_read` scaled) the signed rule times
+    /// the factor that fits the bids seen (a scaled or a zero bidder),
+    /// within its own tolerance; each with the errors it made: the first
+    /// rule that fits. Against a signed player the read is therefore the
+    /// signed prediction from the first auction, as with the read off.
+    pub(super) fn read(&self, at: AuctionNo, bids: &[Bid], win: &WinPlan) -> Option<Vec<Bid>> {
+        let k = at.index();
         if win.read == Read::Off {
-            return Some(vec![(*self.predicted.get(k)?)?]);
+            return Some(vec![self.signed[k]?]);
         }
         let fit = |tolerance: f32, seen, scale| Fit {
             tolerance: f64::from(tolerance),
             seen,
             scale,
         };
-        let actual = &view.opp_bids;
         let scaled = (win.read == Read::Scaled)
-            .then(|| fitted_scale(&self.predicted, actual))
+            .then(|| fitted_scale(&self.signed, bids))
             .flatten()
-            .map(|s| (&self.predicted, fit(win.read_scaled_tolerance, 2, s)));
+            .map(|s| (&self.signed, fit(win.read_scaled_tolerance, 2, s)));
         // The first rule that fits: signed, then own-bundle, then scaled.
         [
-            (&self.predicted, fit(win.read_tolerance, 0, 1.0)),
-            (&self.predicted_own, fit(win.read_tolerance, 2, 1.0)),
+            (&self.signed, fit(win.read_tolerance, 0, 1.0)),
+            (&self.own, fit(win.read_tolerance, 2, 1.0)),
         ]
         .into_iter()
         .chain(scaled)
-        .find_map(|(p, fit)| read_by(p, actual, k, fit))
+        .find_map(|(p, fit)| read_by(p, bids, k, fit))
     }
 }
 

@@ -1,12 +1,13 @@
 //! The genome bot by value: the default genome's moves are `dp`'s, and
 //! each put and bid gene moves play as documented.
 
+use super::read::OpponentRead;
 use super::*;
 use crate::game::Card;
 use crate::genome::*;
 use crate::players::dp::DpBot;
 use crate::rules::tables::tables;
-use crate::rules::{Bundle, CategorySet, score_dice};
+use crate::rules::{AUCTIONS, Bundle, CategorySet, score_dice};
 use crate::testkit;
 
 fn bot(genome: &Genome) -> GenomeBot {
@@ -114,7 +115,7 @@ fn best_response_predicts_dps_bids_exactly_and_bids_just_over_or_under_them() {
         // bid dp made.
         for (i, actual) in last.opp_bids.iter().enumerate() {
             assert_eq!(
-                br.predicted[i],
+                br.opponent.signed()[i],
                 Some(*actual),
                 "game {game}, auction {}",
                 i + 1
@@ -122,11 +123,11 @@ fn best_response_predicts_dps_bids_exactly_and_bids_just_over_or_under_them() {
         }
         // Once trusted, a bid is one over or one under dp's.
         for v in this_game.iter().filter(|v| v.rolls_seen >= 4) {
-            let before = br.predicted;
+            let before = br.opponent.clone();
             let bid = br.decide_bid(v);
-            let p = br.predicted[v.rolls_seen - 1].unwrap();
-            br.predicted = before;
-            let trust = br.trust(v);
+            let p = br.opponent.signed()[v.rolls_seen - 1].unwrap();
+            br.opponent = before;
+            let trust = br.opponent.trust(&v.opp_bids);
             assert!(trust.is_none_or(|t| t == 1.0), "{trust:?}");
             if p.amount >= 2 && trust.is_some() {
                 assert_eq!(bid.bundle, p.bundle);
@@ -139,7 +140,7 @@ fn best_response_predicts_dps_bids_exactly_and_bids_just_over_or_under_them() {
     // Off by default: nothing is predicted.
     let mut plain = bot(&Genome::default());
     let (bids, _) = testkit::positions(&mut plain, &mut dp, 1);
-    assert!(!bids.is_empty() && plain.predicted.iter().all(Option::is_none));
+    assert!(!bids.is_empty() && plain.opponent == OpponentRead::default());
 }
 
 #[test]
@@ -147,30 +148,32 @@ fn trust_needs_two_checked_bids_and_is_the_least_ratio() {
     let mut br = with(BID_BEST_RESPONSE, 1.0);
     let mut dp = DpBot::new(testkit::table());
     let (bids, _) = testkit::positions(&mut br, &mut dp, 1);
-    assert!(bids.iter().take(2).all(|v| br.trust(v).is_none()));
-    assert_eq!(br.trust(bids.last().unwrap()), Some(1.0));
+    let trust = |br: &GenomeBot, v: &View| br.opponent.trust(&v.opp_bids);
+    assert!(bids.iter().take(2).all(|v| trust(&br, v).is_none()));
+    assert_eq!(trust(&br, bids.last().unwrap()), Some(1.0));
     // Against the outlook player, whose bids are not dp's: less.
     let mut other = crate::value::outlook::OutlookBot::new();
     let (bids, _) = testkit::positions(&mut br, &mut other, 1);
-    let trust = br.trust(bids.last().unwrap());
-    assert!(trust.is_some_and(|t| t < 1.0), "{trust:?}");
+    let least = trust(&br, bids.last().unwrap());
+    assert!(least.is_some_and(|t| t < 1.0), "{least:?}");
     // By hand: predicted 4000 on A, then 2000 on B; the opponent bid
     // 3000 on A (0.75), then 2000 on A (the other bundle: 0).
     let mut v = bids[0].clone();
     v.opp_bids = Default::default();
     let bid = |bundle, amount| Bid { bundle, amount };
-    br.predicted = [None; AUCTIONS];
-    br.predicted[0] = Some(bid(Bundle::A, 4000));
-    br.predicted[1] = Some(bid(Bundle::B, 2000));
+    let mut predicted = [None; AUCTIONS];
+    predicted[0] = Some(bid(Bundle::A, 4000));
+    predicted[1] = Some(bid(Bundle::B, 2000));
+    let read = |p| OpponentRead::with_signed(p);
     v.opp_bids.push(bid(Bundle::A, 3000));
-    assert_eq!(br.trust(&v), None);
+    assert_eq!(read(predicted).trust(&v.opp_bids), None);
     v.opp_bids.push(bid(Bundle::A, 2000));
-    assert_eq!(br.trust(&v), Some(0.0));
-    br.predicted[1] = Some(bid(Bundle::A, 2000));
-    assert_eq!(br.trust(&v), Some(0.75));
+    assert_eq!(read(predicted).trust(&v.opp_bids), Some(0.0));
+    predicted[1] = Some(bid(Bundle::A, 2000));
+    assert_eq!(read(predicted).trust(&v.opp_bids), Some(0.75));
     // Predictions under 1000 points are not checked.
-    br.predicted[1] = Some(bid(Bundle::A, 999));
-    assert_eq!(br.trust(&v), None);
+    predicted[1] = Some(bid(Bundle::A, 999));
+    assert_eq!(read(predicted).trust(&v.opp_bids), None);
 }
 
 #[test]

@@ -9,7 +9,7 @@ use super::*;
 use crate::game::{BidLog, Put, Strategy};
 use crate::genome::*;
 use crate::players::dp::DpBot;
-use crate::rules::Bundle;
+use crate::rules::{AUCTIONS, Bundle};
 use crate::testkit;
 use crate::value::equilibrium::BidRule;
 use crate::win::rollout::{self, Side};
@@ -44,11 +44,17 @@ fn last_game(wp: &mut GenomeBot, opponent: &mut dyn Strategy, games: u64) -> (Ve
 /// `look` at `wp` just after it bid at `view` (given that bid); its
 /// predictions are then put back as they were.
 fn at_bid<T>(wp: &mut GenomeBot, view: &View, look: impl FnOnce(&GenomeBot, Bid) -> T) -> T {
-    let before = (wp.predicted, wp.predicted_own);
+    let before = wp.opponent.clone();
     let bid = wp.decide_bid(view);
     let seen = look(wp, bid);
-    (wp.predicted, wp.predicted_own) = before;
+    wp.opponent = before;
     seen
+}
+
+/// The opponent's bid at `view` as `wp` reads it.
+fn read_at(wp: &GenomeBot, view: &View) -> Option<Vec<Bid>> {
+    wp.opponent
+        .read(view.auction()?, &view.opp_bids, &wp.plan.win)
 }
 
 /// A move a player made.
@@ -114,8 +120,8 @@ fn a_scaled_or_zero_bidder_is_read_to_a_point_or_two_by_the_scaled_rule() {
             // Once the signed rule failed, a read is the scaled rule's
             // (from two predictions of SCALED_FROM or more).
             let theirs = at_bid(&mut wp, v, |wp, _| {
-                let signed_fails = read_by(&wp.predicted, &v.opp_bids, k - 1, fit).is_none();
-                wp.read(v).filter(|_| signed_fails)
+                let signed_fails = read_by(wp.opponent.signed(), &v.opp_bids, k - 1, fit).is_none();
+                read_at(wp, v).filter(|_| signed_fails)
             });
             if let Some(theirs) = theirs {
                 let off = theirs
@@ -439,7 +445,7 @@ fn the_read_predicts_signed_and_own_bundle_bids_exactly_and_drops_a_contradicted
     let mut read = 0;
     for v in &game {
         let k = v.rolls_seen;
-        let (bid, theirs) = at_bid(&mut wp, v, |wp, bid| (bid, wp.read(v)));
+        let (bid, theirs) = at_bid(&mut wp, v, |wp, bid| (bid, read_at(wp, v)));
         // From the first auction on, every read bid is dp's own.
         let theirs = theirs.expect("a signed player is read");
         if k <= actual.len() {
@@ -466,8 +472,8 @@ fn the_read_predicts_signed_and_own_bundle_bids_exactly_and_drops_a_contradicted
     for v in &game[..AUCTIONS - 1] {
         let k = v.rolls_seen;
         let (by_own, any) = at_bid(&mut wp, v, |wp, _| {
-            let by_own = read_by(&wp.predicted_own, &v.opp_bids, k - 1, exact);
-            (by_own, wp.read(v).is_some())
+            let by_own = read_by(wp.opponent.own(), &v.opp_bids, k - 1, exact);
+            (by_own, read_at(wp, v).is_some())
         });
         if let Some(theirs) = by_own {
             assert!(theirs.iter().all(|t| *t == actual[k - 1]), "auction {k}");
@@ -479,5 +485,5 @@ fn the_read_predicts_signed_and_own_bundle_bids_exactly_and_drops_a_contradicted
     // The outlook player's bids are not the equilibrium's: no read.
     let mut other = crate::value::outlook::OutlookBot::new();
     let (bids, _) = testkit::positions(&mut wp, &mut other, 1);
-    assert_eq!(wp.read(bids.last().unwrap()), None);
+    assert_eq!(read_at(&wp, bids.last().unwrap()), None);
 }
