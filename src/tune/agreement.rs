@@ -13,7 +13,7 @@ use yacht_core::game::{Strategy, View};
 use yacht_core::genome::{Genome, WP_BID_AUCTIONS, WP_FAST, WP_PUT_AUCTIONS, WP_ROLLOUTS};
 use yacht_core::players::dp::DpBot;
 use yacht_core::players::genome_bot::GenomeBot;
-use yacht_core::players::genome_bot::estimate::Estimator;
+use yacht_core::players::genome_bot::estimate::{self, Estimator};
 use yacht_core::rules::{Bid, Bundle};
 
 /// One put position: its round, my lead, whether both estimators pick the
@@ -122,9 +122,9 @@ fn lead(v: &View) -> i32 {
 /// A put position's row; None when it is no choice by win probability.
 fn put_row(g: &Genome, v: &View, futures: u32) -> Option<PutRow> {
     let bot = deciding(g, true, futures);
-    let tables = bot.put_chances(v, Estimator::Tables)?;
-    let rolled = bot.put_chances(v, Estimator::Rollouts(futures))?;
-    let judged = bot.put_chances(v, Estimator::Judge(futures))?;
+    let tables = estimate::put_chances(&bot, v, Estimator::Tables)?;
+    let rolled = estimate::put_chances(&bot, v, Estimator::Rollouts(futures))?;
+    let judged = estimate::put_chances(&bot, v, Estimator::Judge(futures))?;
     let pick =
         |c: &[(_, f64)]| (0..c.len()).fold(0, |best, k| if c[k].1 > c[best].1 { k } else { best });
     let error = tables
@@ -179,10 +179,11 @@ fn bid_rows(g: &Genome, game: &GameViews, futures: u32) -> Vec<BidRow> {
     made.into_iter()
         .filter(|(v, ..)| v.rolls_seen >= 2)
         .filter_map(|(v, t, r, d)| {
-            let by = |e| Some(tables.bid_futures(v, e)?.indifference(d.bundle));
+            let by = |e| Some(estimate::bid_futures(&tables, v, e)?.indifference(d.bundle));
             let (ti, ri) = (by(Estimator::Tables)?, by(Estimator::Rollouts(futures))?);
             let made = [*theirs.get(v.rolls_seen - 1)?];
-            let judged = tables.bid_chances(v, Estimator::Judge(futures), &[t, r, d], &made)?;
+            let judged =
+                estimate::bid_chances(&tables, v, Estimator::Judge(futures), &[t, r, d], &made)?;
             Some(BidRow {
                 round: v.rolls_seen,
                 lead: lead(v),

@@ -174,25 +174,6 @@ impl Mechanism {
     }
 }
 
-/// A real gene of `mechanism`.
-pub(super) const fn g(
-    name: &'static str,
-    min: f64,
-    max: f64,
-    default: f64,
-    doc: &'static str,
-) -> Gene {
-    Gene {
-        name,
-        min,
-        max,
-        default,
-        doc,
-        kind: Kind::Real,
-        mechanism: Mechanism::Value,
-    }
-}
-
 impl Kind {
     /// `value` as the bot plays it: a real number as given; a count, a
     /// switch (0 or 1) or a choice (its index) as the whole number the bot
@@ -211,16 +192,6 @@ impl Kind {
 }
 
 impl Gene {
-    /// The gene as the bot reads it (see [`Kind`]).
-    pub(super) const fn reads(self, kind: Kind) -> Gene {
-        Gene { kind, ..self }
-    }
-
-    /// The gene in `mechanism`.
-    pub(super) const fn of(self, mechanism: Mechanism) -> Gene {
-        Gene { mechanism, ..self }
-    }
-
     /// `value` as the bot plays it: a whole number, on/off, an option's
     /// name, or a real number to four or five significant digits.
     pub fn shown(&self, value: f64) -> String {

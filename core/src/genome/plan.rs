@@ -6,77 +6,43 @@
 //! act and can be offered to an optimiser (`offers`).
 
 use crate::genome::*;
-use crate::rules::{AUCTIONS, CATEGORIES, MAX_BID};
+use crate::rules::{AUCTIONS, MAX_BID};
 
-/// How the bids by win probability read the opponent's bids (`wp_read`).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Read {
-    /// Not at all: always predicted as the signed equilibrium on my table.
-    Off,
-    /// By the signed rule, else the own-bundle rule, while they fit.
-    Rules,
-    /// As `Rules`, then by the signed rule times a fitted factor.
-    Scaled,
+pub use super::field::{FromGene, Read};
+pub use super::table::{BidPlan, Plan, ValuePlan, WinPlan};
+
+impl ValuePlan {
+    /// Whether the puts' values are exact (every value gene neutral):
+    /// then no shaping is built, and the values are the same to the bit.
+    pub fn is_exact(&self) -> bool {
+        self.priority.iter().all(|&p| p == 0.0)
+            && self.zero_penalty == 0.0
+            && self.upper_weight == 0.0
+            && self.future_weight == 1.0
+    }
 }
 
-/// The put's value (mechanisms `Value`, `BonusChase`).
-#[derive(Clone, Debug, PartialEq)]
-pub struct ValuePlan {
-    /// Thousands of points added to a put into each category.
-    pub priority: [f32; CATEGORIES],
-    pub future_weight: f32,
-    pub upper_weight: f32,
-    pub bonus_chase: f32,
-    pub zero_penalty: f32,
-}
+impl WinPlan {
+    /// The last auction a look ahead can serve, counted from the end: the
+    /// one before the last (nothing is left to play after the last), or
+    /// the one before that when that one is settled exactly
+    /// (`wp_last_exact`). The tables' bid margin acts there too: the last
+    /// auction's margins are sure, a settled one's exact.
+    fn last_look(&self) -> u32 {
+        if self.last_exact { 3 } else { 2 }
+    }
 
-/// The bid on the equilibrium (mechanisms `Bid`, `AdaptCap`).
-#[derive(Clone, Debug, PartialEq)]
-pub struct BidPlan {
-    pub scale: f32,
-    pub opp_weight: f32,
-    pub cap: f32,
-    pub offset: f32,
-    pub rounds: f32,
-    pub lead: f32,
-    pub follow: f32,
-    pub best_response: f32,
-    pub adapt_mult: f32,
-    pub adapt_margin: f32,
-    /// Rounds of zero bids that make the opponent a zero bidder (0: off).
-    pub read_zero: u32,
-}
-
-/// Puts and bids by win probability (the `wp_*` mechanisms).
-#[derive(Clone, Debug, PartialEq)]
-pub struct WinPlan {
-    /// Puts by win probability when at most this many auctions follow.
-    pub put_auctions: u32,
-    /// Bids by win probability in this many last auctions.
-    pub bid_auctions: u32,
-    /// By the tables (true) or by rollouts.
-    pub fast: bool,
-    pub rollouts: u32,
-    pub spread_factor: f32,
-    pub last_exact: bool,
-    pub skew: f32,
-    pub put_margin: f32,
-    pub bid_margin: f32,
-    pub edge: f32,
-    /// Rolls of the next round a tables' bid plays (0: none).
-    pub lookahead: u32,
-    pub lookahead_auctions: u32,
-    pub lookahead_exact: bool,
-    /// The pool a look ahead pairs bundles from (0: fresh bundles).
-    pub lookahead_pool: u32,
-    /// Rolls of the last `late_auctions` auctions' look ahead (0: as
-    /// `lookahead`), and the share of their bundles a pool saves.
-    pub late_lookahead: u32,
-    pub late_auctions: u32,
-    pub late_pool: f32,
-    pub read: Read,
-    pub read_tolerance: f32,
-    pub read_scaled_tolerance: f32,
+    /// Which look ahead the tables' bid in the `k`th auction from the end
+    /// (1: the last) plays.
+    pub fn look_slot(&self, k: u32) -> LookSlot {
+        if k < self.last_look() || k > self.lookahead_auctions {
+            LookSlot::None
+        } else if k <= self.late_auctions {
+            LookSlot::Late
+        } else {
+            LookSlot::Rolls
+        }
+    }
 }
 
 /// Bids by win probability in this many last auctions or more take every
@@ -84,16 +50,8 @@ pub struct WinPlan {
 /// (seen two bids) would bound the bid by value.
 const BY_VALUE_FROM_ROUND_3: u32 = 10;
 
-/// A genome as the bot plays it.
-#[derive(Clone, Debug, PartialEq)]
-pub struct Plan {
-    pub value: ValuePlan,
-    pub bid: BidPlan,
-    pub win: WinPlan,
-}
-
 /// Which look ahead the tables' bid in an auction plays
-/// ([`Plan::look_slot`]): the one rule the bot plays by and the plan
+/// ([`WinPlan::look_slot`]): the one rule the bot plays by and the plan
 /// offers genes by.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum LookSlot {
@@ -114,67 +72,6 @@ pub enum LookSlot {
 const ROUND_10_FROM_THE_END: u32 = 3;
 
 impl Plan {
-    /// The genome decoded: each gene by its kind, once.
-    pub fn of(genome: &Genome) -> Plan {
-        let real = |i: usize| genome.genes[i] as f32;
-        let count = |i: usize| GENES[i].kind.decode(genome.genes[i]) as u32;
-        let on = |i: usize| count(i) == 1;
-        Plan {
-            value: ValuePlan {
-                priority: std::array::from_fn(|c| real(PRIO + c)),
-                future_weight: real(FUTURE_WEIGHT),
-                upper_weight: real(UPPER_WEIGHT),
-                bonus_chase: real(BONUS_CHASE),
-                zero_penalty: real(ZERO_PENALTY),
-            },
-            bid: BidPlan {
-                scale: real(BID_SCALE),
-                opp_weight: real(BID_OPP_WEIGHT),
-                cap: real(BID_CAP),
-                offset: real(BID_OFFSET),
-                rounds: real(BID_ROUNDS),
-                lead: real(BID_LEAD),
-                follow: real(BID_FOLLOW),
-                best_response: real(BID_BEST_RESPONSE),
-                adapt_mult: real(BID_ADAPT_MULT),
-                adapt_margin: real(BID_ADAPT_MARGIN),
-                read_zero: count(BID_READ_ZERO),
-            },
-            win: WinPlan {
-                put_auctions: count(WP_PUT_AUCTIONS),
-                bid_auctions: count(WP_BID_AUCTIONS),
-                fast: on(WP_FAST),
-                rollouts: count(WP_ROLLOUTS),
-                spread_factor: real(WP_SPREAD_FACTOR),
-                last_exact: on(WP_LAST_EXACT),
-                skew: real(WP_SKEW),
-                put_margin: real(WP_PUT_MARGIN),
-                bid_margin: real(WP_BID_MARGIN),
-                edge: real(WP_EDGE),
-                lookahead: count(WP_LOOKAHEAD),
-                lookahead_auctions: count(WP_LOOKAHEAD_AUCTIONS),
-                lookahead_exact: on(WP_LOOKAHEAD_EXACT),
-                lookahead_pool: count(WP_LOOKAHEAD_POOL),
-                late_lookahead: count(WP_LATE_LOOKAHEAD),
-                late_auctions: count(WP_LATE_AUCTIONS),
-                late_pool: real(WP_LATE_POOL),
-                read: [Read::Off, Read::Rules, Read::Scaled][count(WP_READ) as usize],
-                read_tolerance: real(WP_READ_TOLERANCE),
-                read_scaled_tolerance: real(WP_READ_SCALED_TOLERANCE),
-            },
-        }
-    }
-
-    /// Whether the puts' values are exact (every value gene neutral):
-    /// then no shaping is built, and the values are the same to the bit.
-    pub fn exact_puts(&self) -> bool {
-        let v = &self.value;
-        v.priority.iter().all(|&p| p == 0.0)
-            && v.zero_penalty == 0.0
-            && v.upper_weight == 0.0
-            && v.future_weight == 1.0
-    }
-
     /// Whether `mechanism` runs in this genome: its genes act only then.
     pub fn runs(&self, mechanism: Mechanism) -> bool {
         let w = &self.win;
@@ -192,7 +89,7 @@ impl Plan {
             Mechanism::TablePuts => w.put_auctions > 0 && tables,
             Mechanism::WinBids => w.bid_auctions > 0,
             Mechanism::TableBids => {
-                self.runs(Mechanism::WinBids) && tables && w.bid_auctions >= self.last_look()
+                self.runs(Mechanism::WinBids) && tables && w.bid_auctions >= self.win.last_look()
             }
             Mechanism::LookRolls => {
                 self.runs(Mechanism::TableBids) && self.served().next().is_some()
@@ -217,34 +114,12 @@ impl Plan {
         }
     }
 
-    /// The last auction a look ahead can serve, counted from the end: the
-    /// one before the last (nothing is left to play after the last), or
-    /// the one before that when that one is settled exactly
-    /// (`wp_last_exact`). The tables' bid margin acts there too: the last
-    /// auction's margins are sure, a settled one's exact.
-    fn last_look(&self) -> u32 {
-        if self.win.last_exact { 3 } else { 2 }
-    }
-
-    /// Which look ahead the tables' bid in the `k`th auction from the end
-    /// (1: the last) plays.
-    pub fn look_slot(&self, k: u32) -> LookSlot {
-        let w = &self.win;
-        if k < self.last_look() || k > w.lookahead_auctions {
-            LookSlot::None
-        } else if k <= w.late_auctions {
-            LookSlot::Late
-        } else {
-            LookSlot::Rolls
-        }
-    }
-
     /// The auctions a look ahead serves when its rolls are on (counted
     /// from the end) and its slot there: those the tables bid in (the last
     /// `wp_bid_auctions`) with a slot.
     fn served(&self) -> impl Iterator<Item = (u32, LookSlot)> + '_ {
         (1..=self.win.bid_auctions.min(AUCTIONS as u32))
-            .map(|k| (k, self.look_slot(k)))
+            .map(|k| (k, self.win.look_slot(k)))
             .filter(|&(_, slot)| slot != LookSlot::None)
     }
 
@@ -276,7 +151,7 @@ mod tests {
                 Mechanism::WinRounds
             ]
         );
-        assert!(plan.exact_puts());
+        assert!(plan.value.is_exact());
     }
 
     #[test]

@@ -51,7 +51,7 @@ fn a_fraction_decodes_as_the_bot_always_read_it() {
     assert_eq!(count(Rounding::Nearest).decode(8.3164), 8.0);
     assert_eq!(Kind::Switch.decode(0.5), 1.0);
     assert_eq!(Kind::Switch.decode(0.4999), 0.0);
-    assert_eq!(Kind::Choice(&READS).decode(0.6297), 1.0);
+    assert_eq!(Kind::Choice(&field::READS).decode(0.6297), 1.0);
     assert_eq!(Kind::Real.decode(0.6297), 0.6297);
 }
 
@@ -84,4 +84,38 @@ fn every_category_gene_is_named_for_its_category() {
         let name = c.name().to_lowercase();
         assert_eq!(GENES[PRIO + c.index()].name, format!("prio_{name}"));
     }
+}
+
+#[test]
+fn every_plan_field_reads_its_gene_by_the_genes_kind() {
+    assert_eq!(table::misfits(), Vec::<&str>::new());
+    // Each gene sits at its index constant, and each field reads its own
+    // gene: a genome with one gene moved changes the plan in one place.
+    assert_eq!(GENES[WP_LATE_POOL].name, "wp_late_pool");
+    let mut g = Genome::default();
+    g.genes[WP_LOOKAHEAD_POOL] = 12.0;
+    g.genes[WP_READ] = 2.0;
+    g.genes[BID_LEAD] = 0.5;
+    g.genes[PRIO + Category::Yacht.index()] = -3.0;
+    let (plan, default) = (plan::Plan::of(&g), plan::Plan::of(&Genome::default()));
+    assert_eq!(plan.win.lookahead_pool, 12);
+    assert_eq!(plan.win.read, plan::Read::Scaled);
+    assert_eq!(plan.bid.lead, 0.5);
+    assert_eq!(plan.value.priority[Category::Yacht.index()], -3.0);
+    let put_back = plan::Plan {
+        win: plan::WinPlan {
+            lookahead_pool: default.win.lookahead_pool,
+            read: default.win.read,
+            ..plan.win.clone()
+        },
+        bid: plan::BidPlan {
+            lead: default.bid.lead,
+            ..plan.bid.clone()
+        },
+        value: plan::ValuePlan {
+            priority: default.value.priority,
+            ..plan.value.clone()
+        },
+    };
+    assert_eq!(put_back, default);
 }

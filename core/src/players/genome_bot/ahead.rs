@@ -1,4 +1,7 @@
-//! The futures a bid by win probability weighs: the margins after this
+//! The bot's model of winning (`WinModel`: the win genes on the value
+//! table): P(win) of the sides a put leaves, by the tables
+//! (`table_chances`) or rollouts (`rolled_out_winner`); and the futures a
+//! bid by win probability weighs: the margins after this
 //! auction when I receive A and when B, by the tables (`normal_futures`:
 //! the normal model, the last auction settled exactly, or `lookahead`
 //! rounds played on seeded dice from a pool of bundles, `looked_ahead`)
@@ -6,17 +9,37 @@
 //! (`margin`, also the puts'); and the seeds that make the same position
 //! see the same futures (`seed_of`, `roll_seed`).
 
-use super::GenomeBot;
 use crate::game::{Card, Holding, View};
-use crate::genome::plan::LookSlot;
+use crate::genome::plan::{LookSlot, WinPlan};
 use crate::rules::tables::Dice5;
 use crate::rules::{AUCTIONS, AuctionNo, Seat};
+use crate::value::ValueTable;
 use crate::win::bid::{Ahead, Futures, Leaf};
-use crate::win::last_auction::Settled;
+use crate::win::last_auction::{Settled, Worth};
 use crate::win::normal::{Margin, Outlook};
 use crate::win::rollout::{self, Side};
 
-impl GenomeBot {
+/// The standard errors a rollout put's edge over the best by value needs
+/// (the retired gene `wp_confidence`, which no run ever moved from 2).
+const CONFIDENCE: f64 = 2.0;
+
+/// The win genes (`wp_*`) on the value table: how the bot estimates its
+/// chances.
+pub(super) struct WinModel {
+    win: WinPlan,
+    values: &'static ValueTable,
+}
+
+impl WinModel {
+    pub(super) fn new(win: WinPlan, values: &'static ValueTable) -> WinModel {
+        WinModel { win, values }
+    }
+
+    /// The win genes.
+    pub(super) fn genes(&self) -> &WinPlan {
+        &self.win
+    }
+
     /// The margins after this auction by the tables' normal model, when I
     /// receive A (the opponent B) and when B; both then put by value. With
     /// rolls to look `ahead`, the tables after that many played next
@@ -35,7 +58,7 @@ impl GenomeBot {
             ))
         };
         let ((me_a, opp_b), (me_b, opp_a)) = (sides(a, b)?, sides(b, a)?);
-        if self.plan.win.last_exact
+        if self.win.last_exact
             && let Some(got_a) = Settled::after(self.values, &me_a, &opp_b)
         {
             return Some(Futures::settled(
@@ -57,14 +80,14 @@ impl GenomeBot {
         Some(futures.taking_at(self.taking(at)))
     }
 
-    /// The look ahead of the tables' bid at `view`, by its slot
-    /// ([`crate::genome::plan::Plan::look_slot`]): `wp_lookahead` rolls of
+    /// The look ahead of the tables' bid at auction `at`, by its slot
+    /// ([`WinPlan::look_slot`]): `wp_lookahead` rolls of
     /// the next round from a pool of `wp_lookahead_pool`, or in the late
     /// slot `wp_late_lookahead` from a pool that saves `wp_late_pool` of
     /// their bundles; none out of a slot.
     pub(super) fn lookahead(&self, at: AuctionNo) -> Look {
-        let win = &self.plan.win;
-        match self.plan.look_slot(at.from_end()) {
+        let win = &self.win;
+        match win.look_slot(at.from_end()) {
             LookSlot::None => Look::NONE,
             LookSlot::Late if win.lookahead > 0 && win.late_lookahead > 0 => {
                 Look::saving(win.late_lookahead, win.late_pool)
@@ -81,7 +104,7 @@ impl GenomeBot {
     /// sure (nothing random follows): nothing to correct there.
     fn taking(&self, at: AuctionNo) -> f64 {
         if !at.is_last() {
-            f64::from(self.plan.win.bid_margin) / 100.0
+            f64::from(self.win.bid_margin) / 100.0
         } else {
             0.0
         }
@@ -129,7 +152,7 @@ impl GenomeBot {
     /// (`value::leaves`).
     fn leaf(&self, me: Side, opp: Side) -> Option<Leaf> {
         crate::value::count_leaf();
-        if self.plan.win.lookahead_exact
+        if self.win.lookahead_exact
             && let Some(settled) = Settled::after(self.values, &me, &opp)
         {
             return Some(Leaf::Settled(settled));
@@ -141,7 +164,7 @@ impl GenomeBot {
     /// factor, skew weight), its mean moved by my edge (`wp_edge`) in each
     /// auction still to come after `me`'s puts.
     pub(super) fn margin(&self, me: Outlook, opp: Outlook, side: &Side) -> Margin {
-        let win = &self.plan.win;
+        let win = &self.win;
         let factor = f64::from(win.spread_factor);
         let margin = Margin::between(me, opp, factor).skewed(me, opp, f64::from(win.skew));
         let left = (AUCTIONS as u32).saturating_sub(side.used.len() + 1);
@@ -175,6 +198,54 @@ impl GenomeBot {
             ))
         };
         Some(Futures::new(margins(a, b)?, margins(b, a)?))
+    }
+
+    /// P(win) of each of my candidate sides against `opp` by the tables:
+    /// the last auction exactly once round 11's puts are made (with
+    /// `wp_last_exact`), else the normal model; None without spreads.
+    pub(super) fn table_chances(&self, mine: &[Side], opp: Side) -> Option<Vec<f64>> {
+        let theirs = (self.win.last_exact)
+            .then(|| Worth::of(self.values, &opp))
+            .flatten();
+        let outlook = Outlook::of(self.values, &opp)?;
+        mine.iter()
+            .map(|side| match &theirs {
+                Some(theirs) => {
+                    Some(Settled::between(&Worth::of(self.values, side)?, theirs).p_win(0.0))
+                }
+                None => {
+                    let me = Outlook::of(self.values, side)?;
+                    Some(self.margin(me, outlook, side).p_win(0.0))
+                }
+            })
+            .collect()
+    }
+
+    /// P(win) of each of my candidate sides against `opp` over the same
+    /// `n` rollouts (seeded by the position at `view`, the seed salted by
+    /// `salt`): the points of each and the edges over the first.
+    pub(super) fn rolled_out(
+        &self,
+        view: &View,
+        mine: &[Side],
+        opp: Side,
+        n: u32,
+        salt: u64,
+    ) -> rollout::Comparison {
+        let seed = seed_of(view) ^ salt;
+        rollout::compare(self.values, mine, opp, view.rolls_seen, n, seed)
+    }
+
+    /// Which of my candidate sides wins more than the first by
+    /// `CONFIDENCE` standard errors, most of all, over the same
+    /// `wp_rollouts` futures (the first when none does).
+    pub(super) fn rolled_out_winner(&self, view: &View, mine: &[Side], opp: Side) -> usize {
+        let c = self.rolled_out(view, mine, opp, self.win.rollouts, 0);
+        (1..mine.len())
+            .map(|k| (k, c.edge(k)))
+            .filter(|&(_, (_, z))| z >= CONFIDENCE)
+            .max_by(|a, b| a.1.0.total_cmp(&b.1.0))
+            .map_or(0, |(k, _)| k)
     }
 }
 

@@ -4,12 +4,10 @@
 //! it tuner only, and the export leaves it out.
 
 use super::GenomeBot;
-use super::ahead::seed_of;
 use crate::game::{Holding, View};
 use crate::rules::Bid;
 use crate::value::BestMove;
 use crate::win::bid::Futures;
-use crate::win::rollout;
 
 /// How P(win) is estimated, for checking the estimators against each
 /// other (the bot's genes choose among them in play).
@@ -37,55 +35,60 @@ impl Estimator {
     }
 }
 
-impl GenomeBot {
-    /// The genome's `WP_CANDIDATES` best puts from `view` (a put with ten
-    /// dice in hand, the opponent's hand known) and each one's P(win)
-    /// against the opponent's put by value, by `estimator`; None when
-    /// there is no such put or no estimate.
-    pub fn put_chances(&self, view: &View, estimator: Estimator) -> Option<Vec<(BestMove, f64)>> {
-        let Holding::Ten(hand) = view.me.holding else {
-            return None;
-        };
-        let (candidates, mine, opp) = self.put_candidates(view, hand)?;
-        let chances = match estimator.rollouts() {
-            None => self.table_chances(&mine, opp)?,
-            Some((n, salt)) => {
-                let seed = seed_of(view) ^ salt;
-                let c = rollout::compare(self.values, &mine, opp, view.rolls_seen, n, seed);
-                c.points
-                    .iter()
-                    .map(|&p| f64::from(p) / f64::from(2 * n))
-                    .collect()
-            }
-        };
-        Some(candidates.into_iter().zip(chances).collect())
-    }
-
-    /// The margins after this auction (when I receive A, when B) by
-    /// `estimator`; None before round 2 or without an estimate.
-    pub fn bid_futures(&self, view: &View, estimator: Estimator) -> Option<Futures> {
-        let at = view.auction()?;
-        if at.is_first() {
-            return None;
+/// `bot`'s `WP_CANDIDATES` best puts from `view` (a put with ten dice in
+/// hand, the opponent's hand known) and each one's P(win) against the
+/// opponent's put by value, by `estimator`; None when there is no such put
+/// or no estimate.
+pub fn put_chances(
+    bot: &GenomeBot,
+    view: &View,
+    estimator: Estimator,
+) -> Option<Vec<(BestMove, f64)>> {
+    let Holding::Ten(hand) = view.me.holding else {
+        return None;
+    };
+    let (candidates, mine, opp) = bot.puts.candidates(view, hand)?;
+    let chances = match estimator.rollouts() {
+        None => bot.model.table_chances(&mine, opp)?,
+        Some((n, salt)) => {
+            let c = bot.model.rolled_out(view, &mine, opp, n, salt);
+            c.points
+                .iter()
+                .map(|&p| f64::from(p) / f64::from(2 * n))
+                .collect()
         }
-        let (a, b) = view.roll?.dice?;
-        match estimator.rollouts() {
-            None => self.normal_futures(view, (a, b), self.lookahead(at)),
-            Some((n, salt)) => self.rolled_out_futures(view, (a, b), n, salt),
-        }
-    }
+    };
+    Some(candidates.into_iter().zip(chances).collect())
+}
 
-    /// Mean P(win) of each of `bids` against the opponent's bids `theirs`
-    /// (for a judge: the bid it made), the margins after this auction by
-    /// `estimator`; None before round 2 or without an estimate.
-    pub fn bid_chances(
-        &self,
-        view: &View,
-        estimator: Estimator,
-        bids: &[Bid],
-        theirs: &[Bid],
-    ) -> Option<Vec<f64>> {
-        let futures = self.bid_futures(view, estimator)?;
-        Some(bids.iter().map(|&b| futures.expected(b, theirs)).collect())
+/// The margins after this auction (when I receive A, when B) by
+/// `estimator`, as `bot` sees them; None before round 2 or without an
+/// estimate.
+pub fn bid_futures(bot: &GenomeBot, view: &View, estimator: Estimator) -> Option<Futures> {
+    let at = view.auction()?;
+    if at.is_first() {
+        return None;
     }
+    let (a, b) = view.roll?.dice?;
+    match estimator.rollouts() {
+        None => bot
+            .model
+            .normal_futures(view, (a, b), bot.model.lookahead(at)),
+        Some((n, salt)) => bot.model.rolled_out_futures(view, (a, b), n, salt),
+    }
+}
+
+/// Mean P(win) of each of `bids` against the opponent's bids `theirs`
+/// (for a judge: the bid it made), the margins after this auction by
+/// `estimator`, as `bot` sees them; None before round 2 or without an
+/// estimate.
+pub fn bid_chances(
+    bot: &GenomeBot,
+    view: &View,
+    estimator: Estimator,
+    bids: &[Bid],
+    theirs: &[Bid],
+) -> Option<Vec<f64>> {
+    let futures = bid_futures(bot, view, estimator)?;
+    Some(bids.iter().map(|&b| futures.expected(b, theirs)).collect())
 }

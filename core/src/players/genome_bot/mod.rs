@@ -3,20 +3,25 @@
 //! (genes `wp_*`). Every default is neutral: the default genome makes
 //! `dp`'s moves, to the bit. Std-only: the submission runs it.
 //!
+//! The genome is decoded once into parts, each its own type taking what it
+//! reads: `PutValue` (the put genes on the value table, `puts`),
+//! `BidPlan` (the bid genes), `WinModel` (the win genes on the tables,
+//! `ahead`), and `OpponentRead` (what the bot has read of the opponent this
+//! game, `read`), the one state that changes during a game.
+//!
 //! How a decision flows. A put (`Strategy::put`): with ten dice in hand,
 //! `puts` picks by win probability when `wp_put_auctions` covers the
 //! round (the genome's best few puts, by the tables or rollouts), else by
 //! value (points + bonus + V of what it leaves, plus the genome's
-//! adjustments, V weighted by `future_weight`). A bid (`Strategy::bid`):
+//! adjustments, V weighted by `future_weight`). A bid (`decide_bid`):
 //! `bids` values both bundles for me (the genome's values) and for the
-//! opponent (as `dp`), predicts the opponent's bid and bids the
-//! equilibrium with the bid genes (or the best response to `dp`); when
+//! opponent (as `dp`), the read predicts the opponent's bid, and the bid is
+//! the equilibrium with the bid genes (or the best response to `dp`); when
 //! `wp_bid_auctions` covers the auction, it weighs the futures after each
-//! award (`ahead`) against the opponent's bids as read (`read`) and the
-//! amount comes from `win::bid`. Every choice by win probability is
-//! seeded by the position, so the same position always gets the same
-//! move. `estimate` (the estimators for `tuner agree`) is the tuner's
-//! only.
+//! award (`ahead`) against the opponent's bids as read and the amount
+//! comes from `win::bid`. Every choice by win probability is seeded by the
+//! position, so the same position always gets the same move. `estimate`
+//! (the estimators for `tuner agree`) is the tuner's only.
 
 mod ahead;
 mod bids;
@@ -27,21 +32,25 @@ mod read;
 pub mod estimate;
 
 use crate::game::{Holding, Put, Strategy, View, put_of};
-use crate::genome::plan::Plan;
+use crate::genome::plan::{BidPlan, Plan};
 use crate::genome::{Genome, N_GENES};
-use crate::rules::{Bid, Category};
+use crate::rules::{Bid, Bundle, Category};
 use crate::value::ValueTable;
 use crate::value::equilibrium::last_category;
+use ahead::WinModel;
+use bids::Gaps;
+use puts::PutValue;
 use read::OpponentRead;
 
-/// The genome bot.
+/// The genome bot: the genome decoded into its parts, and what it has
+/// read of the opponent this game.
 pub struct GenomeBot {
-    /// The genome, decoded.
-    plan: Plan,
-    values: &'static ValueTable,
-    /// Every put gene at its neutral default: puts are valued exactly, with
-    /// no shaping to build (the values are the same to the bit).
-    exact_puts: bool,
+    /// The put's value (the value genes).
+    puts: PutValue,
+    /// The bid genes.
+    bid: BidPlan,
+    /// The chances by the tables or rollouts (the win genes).
+    model: WinModel,
     /// The opponent's bids predicted this game, while they are (for the
     /// best response or the bid by win probability).
     opponent: OpponentRead,
@@ -49,14 +58,42 @@ pub struct GenomeBot {
 
 impl GenomeBot {
     pub fn new(genome: &Genome, values: &'static ValueTable) -> GenomeBot {
-        let plan = Plan::of(genome);
-        let exact_puts = plan.exact_puts();
+        let Plan { value, bid, win } = Plan::of(genome);
         GenomeBot {
-            plan,
-            values,
-            exact_puts,
+            puts: PutValue::new(value, values),
+            bid,
+            model: WinModel::new(win, values),
             opponent: OpponentRead::default(),
         }
+    }
+
+    /// The bid for a position (`bids`): the bid by value on my values (the
+    /// genome's) and the opponent's (exact: it is predicted to play `dp`),
+    /// predicting its bid first when something reads it; then by win
+    /// probability where `wp_bid_auctions` covers the auction; then 1
+    /// against a zero bidder.
+    pub fn decide_bid(&mut self, view: &View) -> Bid {
+        let bid = match Gaps::of(&self.puts, view) {
+            Some(gaps) => {
+                let predicted = self.predicts().then(|| {
+                    let mine = gaps.exact_mine(&self.puts, view);
+                    self.opponent.predict(view.auction(), gaps.theirs, mine)
+                });
+                bids::by_value(&self.bid, &self.opponent, view, gaps, predicted)
+            }
+            None => Bid {
+                bundle: Bundle::A,
+                amount: 0,
+            },
+        };
+        let bid = bids::for_the_win(&self.model, &self.opponent, view, bid).unwrap_or(bid);
+        bids::against_zero_bidder(&self.bid, view, bid)
+    }
+
+    /// Whether the opponent's bids are predicted (for the best response or
+    /// the bid by win probability).
+    fn predicts(&self) -> bool {
+        self.bid.best_response > 0.0 || self.model.genes().bid_auctions > 0
     }
 }
 
@@ -69,9 +106,8 @@ impl Strategy for GenomeBot {
         let me = &view.me;
         match me.holding {
             Holding::Ten(hand) => {
-                let best = self
-                    .put_for_the_win(view, hand)
-                    .unwrap_or_else(|| self.best_put(me, hand));
+                let best = puts::put_for_the_win(&self.puts, &self.model, view, hand)
+                    .unwrap_or_else(|| self.puts.best_put(me, hand));
                 put_of(best.category, best.put)
             }
             Holding::Five(dice) => put_of(last_category(me).unwrap_or(Category::Choice), dice),

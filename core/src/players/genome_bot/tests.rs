@@ -210,18 +210,20 @@ fn value_genes_change_a_puts_value_by_their_terms() {
         t.dice5(&[6, 6, 6, 6, 1]).unwrap(),
         t.dice5(&[1, 2, 3, 4, 5]).unwrap(),
     );
-    let exact = bot(&Genome::default()).best_put(&card, hand);
+    let exact = bot(&Genome::default()).puts.best_put(&card, hand);
     assert_eq!(
         exact,
         testkit::table().best_put(card.used, card.upper, hand)
     );
     // A priority adds its thousands to every put into its category, so
     // the same put stays best, 2000 higher.
-    let prio = with(PRIO + exact.category.index(), 2.0).best_put(&card, hand);
+    let prio = with(PRIO + exact.category.index(), 2.0)
+        .puts
+        .best_put(&card, hand);
     assert_eq!((prio.category, prio.put), (exact.category, exact.put));
     assert!((prio.value - exact.value - 2000.0).abs() < 0.1);
     // Without V, a put is worth its points now: the best is LARGE_STRAIGHT.
-    let now = with(FUTURE_WEIGHT, 0.0).best_put(&card, hand);
+    let now = with(FUTURE_WEIGHT, 0.0).puts.best_put(&card, hand);
     assert_eq!(
         (now.category, now.value),
         (Category::LargeStraight, 30000.0)
@@ -229,13 +231,27 @@ fn value_genes_change_a_puts_value_by_their_terms() {
     // Four sixes are 6000 above the pace of three: upper_weight 1 adds
     // it while the card is within bonus_chase (10 000) of the pace.
     let pulled = with(UPPER_WEIGHT, 1.0);
-    assert_eq!(pulled.adjustment(Some(0), Category::Six, 24000), 6000.0);
-    assert_eq!(pulled.adjustment(Some(-9000), Category::Six, 18000), 0.0);
-    assert_eq!(pulled.adjustment(Some(-17000), Category::Six, 24000), 0.0);
-    assert_eq!(pulled.adjustment(None, Category::Six, 24000), 0.0);
-    assert_eq!(pulled.adjustment(Some(0), Category::Choice, 24000), 0.0);
     assert_eq!(
-        with(ZERO_PENALTY, 3.0).adjustment(None, Category::Yacht, 0),
+        pulled.puts.adjustment(Some(0), Category::Six, 24000),
+        6000.0
+    );
+    assert_eq!(
+        pulled.puts.adjustment(Some(-9000), Category::Six, 18000),
+        0.0
+    );
+    assert_eq!(
+        pulled.puts.adjustment(Some(-17000), Category::Six, 24000),
+        0.0
+    );
+    assert_eq!(pulled.puts.adjustment(None, Category::Six, 24000), 0.0);
+    assert_eq!(
+        pulled.puts.adjustment(Some(0), Category::Choice, 24000),
+        0.0
+    );
+    assert_eq!(
+        with(ZERO_PENALTY, 3.0)
+            .puts
+            .adjustment(None, Category::Yacht, 0),
         -3000.0
     );
 }
@@ -259,7 +275,7 @@ fn the_last_two_categories_are_valued_exactly() {
         t.dice5(&[6; 5]).unwrap(),
         t.dice5(&[1, 2, 3, 4, 5]).unwrap(),
     );
-    let best = bot(&Genome::default()).best_put(&card, h);
+    let best = bot(&Genome::default()).puts.best_put(&card, h);
     assert_eq!(best.value, 65000.0);
     let chosen = (best.category, t.faces5(best.put));
     assert!(

@@ -2,7 +2,8 @@
 //! the look ahead, rollouts, the judge) and the read of the opponent's
 //! bids.
 
-use super::estimate::Estimator;
+use super::estimate::{self, Estimator};
+use super::puts;
 use super::puts::WP_CANDIDATES;
 use super::read::{Fit, read_by, signed};
 use super::*;
@@ -54,7 +55,7 @@ fn at_bid<T>(wp: &mut GenomeBot, view: &View, look: impl FnOnce(&GenomeBot, Bid)
 /// The opponent's bid at `view` as `wp` reads it.
 fn read_at(wp: &GenomeBot, view: &View) -> Option<Vec<Bid>> {
     wp.opponent
-        .read(view.auction()?, &view.opp_bids, &wp.plan.win)
+        .read(view.auction()?, &view.opp_bids, wp.model.genes())
 }
 
 /// A move a player made.
@@ -107,7 +108,7 @@ fn a_scaled_or_zero_bidder_is_read_to_a_point_or_two_by_the_scaled_rule() {
     g.genes[WP_READ] = 2.0;
     let mut wp = bot(&g);
     let fit = Fit {
-        tolerance: f64::from(wp.plan.win.read_tolerance),
+        tolerance: f64::from(wp.model.genes().read_tolerance),
         seen: 0,
         scale: 1.0,
     };
@@ -178,7 +179,7 @@ fn win_probability_puts_are_seeded_by_the_position_and_switch_on_a_measured_edge
         let Holding::Ten(hand) = v.me.holding else {
             continue;
         };
-        let chosen = wp.put_for_the_win(v, hand);
+        let chosen = puts::put_for_the_win(&wp.puts, &wp.model, v, hand);
         if !(10..=11).contains(&v.rolls_seen) {
             // Outside the last two puts before an auction: the value's put.
             assert_eq!(chosen, None, "round {}", v.rolls_seen);
@@ -187,12 +188,13 @@ fn win_probability_puts_are_seeded_by_the_position_and_switch_on_a_measured_edge
         }
         let chosen = chosen.unwrap();
         assert_eq!(
-            wp.put_for_the_win(v, hand),
+            puts::put_for_the_win(&wp.puts, &wp.model, v, hand),
             Some(chosen),
             "seeded by the position"
         );
         let ranked = wp
-            .values
+            .puts
+            .values()
             .next_rows(v.me.used, v.me.upper)
             .ranked_puts(hand, WP_CANDIDATES);
         assert!(ranked.contains(&chosen));
@@ -208,10 +210,10 @@ fn win_probability_puts_are_seeded_by_the_position_and_switch_on_a_measured_edge
         let Holding::Ten(theirs) = v.opp.holding else {
             unreachable!()
         };
-        let opp_put = wp.values.best_put(v.opp.used, v.opp.upper, theirs);
+        let opp_put = wp.puts.values().best_put(v.opp.used, v.opp.upper, theirs);
         let opp = Side::after(&v.opp, &opp_put).unwrap();
         let sides = [best, chosen].map(|m| Side::after(&v.me, m).unwrap());
-        let c = rollout::compare(wp.values, &sides, opp, v.rolls_seen, 3000, 0xC0FFEE);
+        let c = rollout::compare(wp.puts.values(), &sides, opp, v.rolls_seen, 3000, 0xC0FFEE);
         edge += c.edge(1).0;
     }
     assert!(edge > 0.0, "{edge} over {} switched puts", switched.len());
@@ -230,7 +232,7 @@ fn round_10s_look_ahead_settles_its_leaves_exactly_only_when_asked() {
     let (bids, _) = dp_positions(3);
     let mut tenths = 0;
     for v in bids.iter().filter(|v| v.rolls_seen >= 2) {
-        let futures = |bot: &GenomeBot| bot.bid_futures(v, Estimator::Tables).unwrap();
+        let futures = |bot: &GenomeBot| estimate::bid_futures(bot, v, Estimator::Tables).unwrap();
         let (by_exact, by_normal) = (futures(&exact), futures(&normal));
         // Only round 10's look ahead ends after round 11's puts.
         assert_eq!(
@@ -266,7 +268,7 @@ fn the_look_ahead_is_seeded_by_the_position_and_plays_only_in_its_auctions() {
     let late = bot(&g);
     let (bids, _) = dp_positions(1);
     for v in bids.iter().filter(|v| v.rolls_seen >= 2) {
-        let futures = |bot: &GenomeBot| bot.bid_futures(v, Estimator::Tables).unwrap();
+        let futures = |bot: &GenomeBot| estimate::bid_futures(bot, v, Estimator::Tables).unwrap();
         let seen = futures(&ahead);
         assert_eq!(seen, futures(&ahead), "round {}", v.rolls_seen);
         // After the last auction nothing is left to play: the tables'.
@@ -306,7 +308,7 @@ fn a_pooled_look_ahead_searches_two_hands_a_bundle_and_a_pool_of_fresh_size_is_f
     {
         let futures = |bot: &GenomeBot| {
             let before = crate::value::searches();
-            let f = bot.bid_futures(v, Estimator::Tables).unwrap();
+            let f = estimate::bid_futures(bot, v, Estimator::Tables).unwrap();
             (f, crate::value::searches() - before)
         };
         // Its leaves, pool or not: 2 awards × 8 rolls × 2 coins; the
@@ -359,7 +361,7 @@ fn the_late_look_ahead_plays_its_rolls_only_in_the_last_auctions() {
     for v in bids.iter().filter(|v| v.rolls_seen >= 2) {
         let futures = |bot: &GenomeBot| {
             let before = crate::value::searches();
-            let f = bot.bid_futures(v, Estimator::Tables).unwrap();
+            let f = estimate::bid_futures(bot, v, Estimator::Tables).unwrap();
             (f, crate::value::searches() - before)
         };
         let ((seen, searched), (by_late, late_searched)) = (futures(&plain), futures(&late));
@@ -397,9 +399,9 @@ fn the_judge_plays_other_futures_than_the_rollouts_each_seeded() {
         assert_ne!(of(Estimator::Rollouts(200)), of(Estimator::Judge(200)));
     }
     let v = bids.iter().find(|v| v.rolls_seen == 6).unwrap();
-    apart(|e| wp.bid_futures(v, e).unwrap());
+    apart(|e| estimate::bid_futures(&wp, v, e).unwrap());
     let v = puts.iter().find(|v| v.rolls_seen == 6).unwrap();
-    apart(|e| wp.put_chances(v, e).unwrap());
+    apart(|e| estimate::put_chances(&wp, v, e).unwrap());
 }
 
 #[test]
@@ -417,8 +419,8 @@ fn the_edge_moves_the_tables_margin_by_its_points_for_each_auction_left() {
         let me = Side::after_bundle(testkit::table(), &v.me, a).unwrap();
         let opp = Side::after_bundle(testkit::table(), &v.opp, b).unwrap();
         let (m0, m1) = (
-            plain.table_margin(me, opp).unwrap(),
-            edged.table_margin(me, opp).unwrap(),
+            plain.model.table_margin(me, opp).unwrap(),
+            edged.model.table_margin(me, opp).unwrap(),
         );
         // After auction r's put, auctions r + 1 … 12 are still to come.
         let left = (AUCTIONS - v.rolls_seen) as f64;
