@@ -260,19 +260,68 @@ pub fn genome_to_toml(genome: &Genome, header: &str) -> String {
         s.push('\n');
     }
     for (g, &v) in GENES.iter().zip(genome.genes.iter()) {
-        s.push_str(&format!(
-            "# {} {}\n{} = {}\n",
-            g.doc,
-            bounds(g),
-            g.name,
-            written(g, v)
-        ));
+        s.push_str(&comment(&format!("{} {}", g.doc, bounds(g))));
+        s.push_str(&format!("{} = {}\n", g.name, written(g, v)));
     }
     s
 }
 
+/// The widest a gene's comment line is written, in characters.
+pub const COMMENT_WIDTH: usize = 100;
+
+/// `text` as `#` comment lines of at most `COMMENT_WIDTH` characters,
+/// broken between words (a word longer than a line keeps a line of its
+/// own).
+fn comment(text: &str) -> String {
+    let mut out = String::new();
+    let mut line = String::from("#");
+    let mut width = 1;
+    for word in text.split_whitespace() {
+        let w = word.chars().count();
+        if width > 1 && width + 1 + w > COMMENT_WIDTH {
+            out.push_str(&line);
+            out.push('\n');
+            (line, width) = (String::from("#"), 1);
+        }
+        line.push(' ');
+        line.push_str(word);
+        width += 1 + w;
+    }
+    out.push_str(&line);
+    out.push('\n');
+    out
+}
+
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn gene_comments_are_wrapped_to_the_width_between_words() {
+        use yacht_core::genome::WP_LOOKAHEAD;
+        let text = super::genome_to_toml(&Genome::default(), "");
+        assert!(text.lines().all(|l| l.chars().count() <= COMMENT_WIDTH));
+        // The comment lines before a gene, joined, are its doc and bounds.
+        let doc = GENES[WP_LOOKAHEAD].doc;
+        let lines: Vec<&str> = text.lines().collect();
+        let at = lines
+            .iter()
+            .position(|l| l.starts_with("wp_lookahead ="))
+            .unwrap();
+        let first = (0..at)
+            .rev()
+            .take_while(|&i| lines[i].starts_with('#'))
+            .last()
+            .unwrap();
+        let joined: Vec<&str> = lines[first..at].iter().map(|l| &l[2..]).collect();
+        assert!(joined.len() > 2, "{joined:?}");
+        assert_eq!(joined.join(" "), format!("{doc} [0, 64] whole"));
+        assert_eq!(super::comment("a b"), "# a b\n");
+        let long = "x".repeat(120);
+        assert_eq!(
+            super::comment(&format!("a {long} b")),
+            format!("# a\n# {long}\n# b\n")
+        );
+    }
+
     use super::*;
 
     #[test]

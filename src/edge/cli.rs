@@ -61,17 +61,24 @@ enum Cmd {
     Optbench(optbench::OptbenchArgs),
 }
 
+/// The widest the help is written: the terminal's width up to this, and
+/// this when the output is not a terminal.
+pub const HELP_WIDTH: usize = 100;
+
 /// The command tree, every option's value allowed to be a negative number
 /// (`--generations -3`), so that its value parser refuses it naming the
-/// option, rather than clap taking it for an unknown option.
+/// option, rather than clap taking it for an unknown option; its help
+/// wrapped to `HELP_WIDTH` columns.
 fn command() -> clap::Command {
-    let mut cmd = Cli::command();
+    let mut cmd = Cli::command().max_term_width(HELP_WIDTH);
     let names: Vec<String> = cmd
         .get_subcommands()
         .map(|c| c.get_name().to_string())
         .collect();
     for name in names {
-        cmd = cmd.mut_subcommand(name, |c| c.mut_args(negative_numbers));
+        cmd = cmd.mut_subcommand(name, |c| {
+            c.max_term_width(HELP_WIDTH).mut_args(negative_numbers)
+        });
     }
     cmd
 }
@@ -120,9 +127,24 @@ pub fn run() -> Result<()> {
 
 #[cfg(test)]
 mod tests {
-    use super::{Cli, command};
+    use super::{Cli, HELP_WIDTH, command};
     use clap::CommandFactory;
     use clap::error::ErrorKind;
+
+    #[test]
+    fn every_help_fits_the_help_width() {
+        let mut cli = command();
+        let mut helps = vec![cli.render_long_help().to_string()];
+        for sub in cli.get_subcommands_mut() {
+            helps.push(sub.render_long_help().to_string());
+            helps.push(sub.render_help().to_string());
+        }
+        for help in &helps {
+            let widest = help.lines().map(|l| l.chars().count()).max().unwrap_or(0);
+            assert!(widest <= HELP_WIDTH, "{widest} columns:\n{help}");
+        }
+        assert!(helps.len() > 20 && helps.iter().any(|h| h.contains("--step-target")));
+    }
 
     #[test]
     fn a_negative_number_is_refused_naming_its_option() {
