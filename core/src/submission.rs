@@ -14,6 +14,10 @@ use std::process::ExitCode;
 /// The file a submission reads its shipped value table from.
 pub const DATA_FILE: &str = "data.bin";
 
+/// What a submission says on stderr, first, when it plays without its
+/// table: `tuner match` looks for it to say so in its result.
+pub const WITHOUT_TABLE: &str = "playing the outlook player instead";
+
 /// Why a submission has no value table.
 #[derive(Debug)]
 pub enum NoTable {
@@ -74,7 +78,7 @@ pub fn serve<S: Strategy>(
     let served = match table {
         Ok(table) => crate::protocol::run_stdio(player(Box::leak(Box::new(table))), 0),
         Err(why) => {
-            eprintln!("{name}: {why}; playing the outlook player instead");
+            eprintln!("{name}: {why}; {WITHOUT_TABLE}");
             crate::protocol::run_stdio(OutlookBot::new(), 0)
         }
     };

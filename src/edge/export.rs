@@ -80,6 +80,12 @@ pub fn run(a: ExportArgs) -> Result<()> {
         shipped.len(),
         100.0 * shipped.len() as f64 / DATA_LIMIT as f64
     );
+    say!(
+        "upload both files: {} as the source and {} as data.bin; without data.bin the bot plays \
+         a much weaker fallback (its first stderr line says so; `tuner match` reports it)",
+        out.display(),
+        data.display()
+    );
     Ok(())
 }
 

@@ -56,6 +56,11 @@ pub struct MatchArgs {
     /// do (games share the cores), so 1 is the judge's condition.
     #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u64).range(1..=256))]
     jobs: u64,
+    /// Exit 0 even when a program played without its data.bin (it says so
+    /// on stderr and plays a weaker fallback); the result says it either
+    /// way.
+    #[arg(long)]
+    allow_no_table: bool,
 }
 
 /// Runs `tuner match`.
@@ -104,5 +109,9 @@ pub fn run(a: MatchArgs) -> Result<()> {
     }
     write_out(&summary.render());
     exit_if_stopped();
+    let without = summary.without_table();
+    if !without.is_empty() && !a.allow_no_table {
+        bail!("{} (--allow-no-table to accept)", without.join("; "));
+    }
     Ok(())
 }

@@ -14,6 +14,7 @@ use serde::Serialize;
 use std::fmt;
 use std::time::Duration;
 use yacht_core::rules::{PerSeat, Seat};
+use yacht_core::submission::WITHOUT_TABLE;
 
 /// Where a match's dice come from.
 #[derive(Clone, Debug)]
@@ -72,6 +73,10 @@ pub struct Side {
     /// exported bot without its data.bin), `game N: line`.
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub stderr_tail: Vec<String>,
+    /// The games in which the program said it played without its table
+    /// (`data.bin`): a weaker fallback, not the bot that was meant.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub without_table: Vec<u64>,
 }
 
 /// A match summary (`--json`).
@@ -142,6 +147,9 @@ impl Tally {
             if let Event::Debug(s, line) = e
                 && *s == seat
             {
+                if line.contains(WITHOUT_TABLE) && self.side.without_table.last() != Some(&g) {
+                    self.side.without_table.push(g);
+                }
                 keep_last(&mut self.side.stderr_tail, format!("game {g}: {line}"));
             }
         }
@@ -163,7 +171,36 @@ impl Tally {
     }
 }
 
+impl Side {
+    /// What the result must say when the program played without its
+    /// table in some of the `games`.
+    pub fn without_table_warning(&self, games: u32) -> Option<String> {
+        let n = self.without_table.len();
+        (n > 0).then(|| {
+            format!(
+                "played without its data.bin in {n} of {games} games: the outlook player, \
+                 not the bot"
+            )
+        })
+    }
+}
+
 impl MatchSummary {
+    /// The players that played without their table (`data.bin`) in some
+    /// game, with what to say of each.
+    pub fn without_table(&self) -> Vec<String> {
+        [&self.p1, &self.p2]
+            .into_iter()
+            .filter_map(|s| {
+                let warning = s.without_table_warning(self.games)?;
+                Some(format!(
+                    "{} {warning} (put data.bin in its working directory)",
+                    s.name
+                ))
+            })
+            .collect()
+    }
+
     /// Both players' lines as a table for the terminal, with their first
     /// faults.
     pub fn render(&self) -> String {
@@ -184,6 +221,9 @@ impl MatchSummary {
                 .take(5)
                 .map(|f| format!("    fault: {f}"));
             lines.extend(faults);
+            if let Some(warning) = side.without_table_warning(self.games) {
+                lines.push(format!("    warning: {warning}"));
+            }
             let stderr = side.stderr_tail.iter().map(|l| format!("    stderr: {l}"));
             lines.extend(stderr);
         }

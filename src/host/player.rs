@@ -30,6 +30,10 @@ pub enum PlayerError {
         "`{0}` is not a built-in player ({SPEC_HELP}) and no program `{1}` exists (give its path, or a command on PATH)"
     )]
     NotFound(String, String),
+    #[error(
+        "`{0}` is Rust source, not a program: compile it first (rustc --edition 2024 -O {0} -o {1}), then give the program"
+    )]
+    Source(String, String),
     #[error("cannot split the command line `{0}` (unbalanced quotes?)")]
     BadCommandLine(String),
     #[error("empty command line")]
@@ -65,6 +69,11 @@ impl Player {
         let argv = shlex::split(command)
             .ok_or_else(|| PlayerError::BadCommandLine(command.to_string()))?;
         let program = argv.first().ok_or(PlayerError::Empty)?;
+        let path = std::path::Path::new(program);
+        if path.extension().is_some_and(|e| e == "rs") && path.is_file() {
+            let binary = path.with_extension("").display().to_string();
+            return Err(PlayerError::Source(program.clone(), binary));
+        }
         if !executable_exists(program) {
             return Err(PlayerError::NotFound(command.to_string(), program.clone()));
         }

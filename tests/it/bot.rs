@@ -133,6 +133,23 @@ fn data_bin_is_the_shipped_table_and_optional(exe: &std::path::Path, dir: &std::
         stderr.contains("no data.bin") && stderr.contains("outlook player"),
         "{stderr}"
     );
+    // A match says so in its result and fails, unless told to allow it.
+    let game = |allow: bool| {
+        let mut cmd = tuner();
+        cmd.current_dir(dir).arg("match").arg("--p1").arg(exe);
+        cmd.args(["--p2", "dp", "--seed", "1", "--games", "1", "--quiet"]);
+        if allow {
+            cmd.arg("--allow-no-table");
+        }
+        cmd.output().unwrap()
+    };
+    let (refused, allowed) = (game(false), game(true));
+    let said = "played without its data.bin in 1 of 1 games";
+    assert!(!refused.status.success());
+    assert!(String::from_utf8_lossy(&refused.stdout).contains(said));
+    assert!(String::from_utf8_lossy(&refused.stderr).contains("--allow-no-table"));
+    assert!(allowed.status.success());
+    assert!(String::from_utf8_lossy(&allowed.stdout).contains(said));
 }
 
 #[test]
@@ -162,7 +179,19 @@ fn exported_file_compiles_with_plain_rustc_and_plays_like_the_tuner() {
             .arg("-o")
             .arg(&src),
     );
-    assert!(String::from_utf8_lossy(&out.stdout).contains("data.bin"));
+    assert!(String::from_utf8_lossy(&out.stdout).contains("upload both files"));
+    // The source given as a program: compile it first.
+    let source = tuner()
+        .args(["match", "--p2", "dp", "--seed", "1", "--p1"])
+        .arg(&src)
+        .output()
+        .unwrap();
+    assert!(!source.status.success());
+    let said = String::from_utf8_lossy(&source.stderr);
+    assert!(
+        said.contains("compile it first (rustc --edition 2024"),
+        "{said}"
+    );
     let len = std::fs::metadata(&src).unwrap().len();
     assert!(len < 1 << 20, "{len}");
     let exe = dir.join("bot");
