@@ -3,10 +3,12 @@
 //! first, what came of it.
 
 use crate::edge::out::write_out;
+use crate::edge::progress::Counter;
 use crate::edge::threads::with_threads;
 use crate::host::player::check_programs;
 use crate::host::program::Limits;
 use crate::tune::ga::{Adapt, GaSettings};
+use crate::tune::run::Tick;
 use crate::tune::run::lock::RunLock;
 use crate::tune::run::summary::Summary;
 use crate::tune::run::{
@@ -15,6 +17,8 @@ use crate::tune::run::{
 };
 use anyhow::Result;
 use std::path::PathBuf;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicU64, Ordering};
 
 #[derive(clap::Args)]
 pub struct EvolveArgs {
@@ -173,12 +177,19 @@ pub struct EvolveArgs {
 }
 
 /// Evolve's progress: a bar on a terminal, else a line per generation;
-/// with `--quiet` only messages.
+/// with `--quiet` only messages. Within a generation the bar counts its
+/// games; validation's stages each get a counter of their games
+/// (`Counter`: games/s and the time left).
 struct Bar {
     bar: Option<indicatif::ProgressBar>,
     plain: bool,
+    quiet: bool,
     started: std::time::Instant,
     games: u64,
+    /// Validation: each stage's games counted (`stage`).
+    validating: bool,
+    /// The counter of the stage under way (validation).
+    stage: Option<Arc<Counter>>,
 }
 
 impl Progress for Bar {
@@ -200,15 +211,41 @@ impl Progress for Bar {
         if let Some(b) = &self.bar {
             b.set_length(total as u64);
             b.set_position(row.generation as u64 + 1);
-            b.set_message(msg);
+            b.println(format!("{}/{total} {msg}", row.generation + 1));
         } else if self.plain {
             eprintln!("{}/{total} {msg}", row.generation + 1);
         }
     }
+
     fn message(&mut self, text: &str) {
+        self.end_stage();
         match &self.bar {
             Some(b) if !b.is_finished() => b.println(text),
             _ => eprintln!("{text}"),
+        }
+    }
+
+    fn games(&mut self, what: &str, total: u64) -> Tick {
+        self.end_stage();
+        match &self.bar {
+            // Within a generation: its games so far on the bar.
+            Some(b) if !b.is_finished() => {
+                let (b, done) = (b.clone(), Arc::new(AtomicU64::new(0)));
+                let what = what.to_string();
+                Arc::new(move || {
+                    let d = done.fetch_add(1, Ordering::Relaxed) + 1;
+                    if d % 50 == 0 || d == total {
+                        b.set_message(format!("{what}: {d}/{total} games"));
+                    }
+                })
+            }
+            // A generation's lines suffice off a terminal.
+            _ if !self.validating => Arc::new(|| ()),
+            _ => {
+                let counter = Arc::new(Counter::new(what, "games", total, self.quiet));
+                self.stage = Some(counter.clone());
+                Arc::new(move || counter.inc())
+            }
         }
     }
 }
@@ -230,8 +267,27 @@ impl Bar {
         Bar {
             bar,
             plain: !quiet && !terminal,
+            quiet,
             started: std::time::Instant::now(),
             games: 0,
+            validating: false,
+            stage: None,
+        }
+    }
+
+    /// Validation's progress: a counter for each stage's games.
+    fn validating(quiet: bool) -> Bar {
+        Bar {
+            bar: None,
+            validating: true,
+            ..Bar::new(0, quiet)
+        }
+    }
+
+    /// Clears the counter of the stage under way.
+    fn end_stage(&mut self) {
+        if let Some(c) = self.stage.take() {
+            c.finish();
         }
     }
 }
@@ -362,10 +418,12 @@ pub fn run(a: EvolveArgs) -> Result<()> {
     };
     let dir = &held.dir;
     let params_best = cfg.folders.params_best();
-    let mut progress = Bar::new(0, true);
-    let v = match with_threads(a.threads, || {
+    let mut progress = Bar::validating(a.quiet);
+    let v = with_threads(a.threads, || {
         validate(dir, &cp, &params_best, &mut progress)
-    })? {
+    })?;
+    progress.end_stage();
+    let v = match v {
         Err(e @ RunError::Interrupted(_)) => held.stopped(e),
         v => v?,
     };

@@ -23,7 +23,7 @@ impl Counter {
         let bar = (!quiet && terminal).then(|| {
             let b = ProgressBar::new(total);
             let template = format!(
-                "{label} {{bar:30}} {{pos}}/{{len}} {unit} [{{elapsed_precise}} eta {{eta}}]"
+                "{label} {{bar:30}} {{pos}}/{{len}} {unit} [{{elapsed_precise}}, {{per_sec}}, eta {{eta}}]"
             );
             b.set_style(ProgressStyle::with_template(&template).expect("valid template"));
             b
@@ -47,12 +47,14 @@ impl Counter {
             && self.total > 0
             && tenth(done, self.total) > tenth(done - 1, self.total)
         {
+            let spent = self.started.elapsed().as_secs_f64();
+            let rate = done as f64 / spent.max(1e-9);
+            let left = (self.total - done) as f64 / rate;
             eprintln!(
-                "{}: {done}/{} ({} %) in {:.1} s",
+                "{}: {done}/{} ({} %) in {spent:.1} s, {rate:.0}/s, about {left:.0} s left",
                 self.label,
                 self.total,
                 100 * done / self.total,
-                self.started.elapsed().as_secs_f64()
             );
         }
     }

@@ -211,6 +211,37 @@ fn a_tiny_run_writes_everything_and_is_independent_of_threads() {
 }
 
 #[test]
+fn validation_counts_its_games_off_a_terminal() {
+    let dir = scratch("evolve-progress");
+    let c = evolve(&dir, "loud", "2", "1");
+    // The same command without --quiet (its stderr is no terminal here).
+    let args: Vec<_> = c
+        .get_args()
+        .filter(|a| *a != "--quiet")
+        .map(|a| a.to_owned())
+        .collect();
+    let mut loud = tuner();
+    loud.args(args);
+    for (k, v) in c.get_envs() {
+        if let Some(v) = v {
+            loud.env(k, v);
+        }
+    }
+    let out = run_ok(&mut loud);
+    let err = String::from_utf8_lossy(&out.stderr);
+    // Each tenth of validation's games, with its rate and the time left.
+    let lines: Vec<&str> = err
+        .lines()
+        .filter(|l| l.starts_with("validating: "))
+        .collect();
+    assert_eq!(lines.len(), 10, "{err}");
+    assert!(
+        lines[9].contains("(100 %)") && lines[0].contains("/s, about"),
+        "{err}"
+    );
+}
+
+#[test]
 fn the_first_spread_and_the_makers_notes_are_recorded() {
     let dir = scratch("evolve-spread");
     let why = "bid_best_response frozen: 0.02 costs dp -5.4 points";

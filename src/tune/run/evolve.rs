@@ -19,6 +19,7 @@ use crate::tune::optim::ga::Ga;
 use crate::tune::optim::racing::rungs;
 use crate::tune::optim::{self, Kind, Optimizer, Start};
 use crate::tune::suite::Opponent;
+use std::sync::Arc;
 use std::time::Instant;
 use yacht_core::genome::plan::Plan;
 use yacht_core::genome::{GENES, Genome, Mechanism};
@@ -27,7 +28,16 @@ use yacht_core::genome::{GENES, Genome, Mechanism};
 pub trait Progress {
     fn generation(&mut self, row: &GenerationRow, total: u32);
     fn message(&mut self, text: &str);
+    /// `total` games of `what` begin: the tick returned is called once a
+    /// game, from any thread (none is shown by default).
+    fn games(&mut self, what: &str, total: u64) -> Tick {
+        let _ = (what, total);
+        Arc::new(|| ())
+    }
 }
+
+/// Told of each game played (see [`Progress::games`]).
+pub type Tick = Arc<dyn Fn() + Send + Sync>;
 
 /// Runs (or resumes) the generations of a run folder whose config.toml exists.
 pub fn run_generations(dir: &RunDir, progress: &mut dyn Progress) -> Result<Checkpoint> {
@@ -45,7 +55,9 @@ pub fn run_generations(dir: &RunDir, progress: &mut dyn Progress) -> Result<Chec
         let players: Vec<Player> = pop.iter().map(|g| cfg.player("candidate", g)).collect();
         // What the optimiser ranks by: the rung reached, then the
         // fitness, genomes within the run's --max-searches first.
-        let (evals, fitness) = evaluate_generation(&cfg, &players, &suite, seed)
+        let games = generation_games(&cfg, players.len(), suite.len());
+        let tick = progress.games(&format!("generation {generation}"), games);
+        let (evals, fitness) = evaluate_generation(&cfg, &players, &suite, seed, &*tick)
             .ok_or(RunError::Interrupted(generation))??;
         // What each genome scored on its games (within the budget): what
         // validation picks by (their mean over generations) and what a
@@ -271,6 +283,14 @@ fn fresh_checkpoint(cfg: &RunConfig, frozen: &FrozenGenes) -> Checkpoint {
     }
 }
 
+/// The games a generation of `n` genomes plays against `opponents`: every
+/// rung's.
+fn generation_games(cfg: &RunConfig, n: usize, opponents: usize) -> u64 {
+    let plan = rungs(cfg.racing, n, 2 * cfg.games.div_ceil(2).max(1));
+    let games = plan.iter().map(|r| r.alive as u64 * 2 * (r.games / 2));
+    games.sum::<u64>() * opponents as u64
+}
+
 /// A generation's evaluations and what each genome ranks by; None when a
 /// stop cut its games short (the generation is not recorded); an error
 /// when an opponent's faults gave wins that were not earned. Raced as the
@@ -282,6 +302,7 @@ fn evaluate_generation(
     players: &[Player],
     suite: &[Opponent],
     seed: u64,
+    on_game: &(dyn Fn() + Sync),
 ) -> Option<Result<(Vec<Evaluation>, Vec<f64>)>> {
     let n = players.len();
     let plan = rungs(cfg.racing, n, 2 * cfg.games.div_ceil(2).max(1));
@@ -296,7 +317,7 @@ fn evaluate_generation(
             derive_seed(&[seed, k as u64])
         };
         let who: Vec<Player> = alive.iter().map(|&i| players[i].clone()).collect();
-        let played = evaluate_all(&who, suite, rung.games / 2, rung_seed, cfg.fitness, &|| {});
+        let played = evaluate_all(&who, suite, rung.games / 2, rung_seed, cfg.fitness, on_game);
         if crate::host::stop::requested() {
             return None;
         }

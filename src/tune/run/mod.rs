@@ -28,7 +28,7 @@ pub use config::{Folders, RunConfig};
 pub use create::{Made, NewRun, create_run, extend, open_run};
 pub use dir::RunDir;
 pub use error::RunError;
-pub use evolve::{Progress, run_generations};
+pub use evolve::{Progress, Tick, run_generations};
 pub use generations::GenerationRow;
 pub use install::install;
 pub use validation::{Validation, validate};

@@ -9,7 +9,7 @@ use super::checkpoint::Checkpoint;
 use super::config::{RunConfig, as_played};
 use super::dir::RunDir;
 use super::error::{Result, RunError};
-use super::evolve::Progress;
+use super::evolve::{Progress, Tick};
 use super::install::best_header;
 use super::verdict::{
     ChangeWorth, Comparison, LOOKS, MIN_COMPARISON_GAMES, ValidationRecord, Z_SEQUENTIAL, allowed_z,
@@ -18,7 +18,7 @@ use crate::files::write_atomic;
 use crate::host::player::Player;
 use crate::rng::derive_seed;
 use crate::tune::budget::{Budget, NOT_WORSE_BY, rank_value};
-use crate::tune::eval::{Evaluation, Fitness, Paired, evaluate};
+use crate::tune::eval::{Evaluation, Fitness, Paired, evaluate_with};
 use crate::tune::ga::ranking;
 use crate::tune::heldout::HeldOutCheck;
 use crate::tune::named::NamedGenes;
@@ -149,6 +149,8 @@ fn pick_winner(
     let deals = cfg.validation_games.div_ceil(2).max(1);
     let seed = derive_seed(&[cfg.seed, 0x7A1D]);
     let candidates = candidates(cfg, cp, deals, progress);
+    let total = candidates.len() as u64 * suite.len() as u64 * 2 * deals;
+    let tick = progress.games("validating", total);
     let mut best: Option<(Evaluation, Genome)> = None;
     for g in candidates {
         let e = judged(
@@ -156,6 +158,7 @@ fn pick_winner(
             cfg.player("candidate", &g),
             (seed, deals),
             cfg.fitness,
+            &tick,
         )?;
         let rank = |e: &Evaluation| rank_value(cfg.max_searches, e.fitness, e.searches_per_game());
         if best.as_ref().is_none_or(|(b, _)| rank(&e) > rank(b)) {
@@ -187,10 +190,20 @@ fn compare(
     ));
     // Fresh dice: the winner was picked on the validation dice.
     let fresh = derive_seed(&[cfg.seed, 0xC0A1]);
+    let most = 2 * suite.len() as u64 * 2 * stage * LOOKS;
+    let tick = progress.games("comparing (at most)", most);
     // Both genomes on the fresh dice of one look.
     let look_at = |look: u64| -> Result<(Evaluation, Evaluation)> {
         let seed = derive_seed(&[fresh, look]);
-        let judge = |name, g| judged(suite, cfg.player(name, g), (seed, stage), cfg.fitness);
+        let judge = |name, g| {
+            judged(
+                suite,
+                cfg.player(name, g),
+                (seed, stage),
+                cfg.fitness,
+                &tick,
+            )
+        };
         let (w, i) = (judge("winner", winner)?, judge("incumbent", incumbent)?);
         if crate::host::stop::requested() {
             return Err(RunError::Interrupted(cp.next_generation));
@@ -256,7 +269,17 @@ fn changes_worth(
         2 * deals
     ));
     let seed = derive_seed(&[cfg.seed, 0x3077]);
-    let judge = |name, g: &Genome| judged(suite, cfg.player(name, g), (seed, deals), cfg.fitness);
+    let total = (1 + changes.len() as u64) * suite.len() as u64 * 2 * deals;
+    let tick = progress.games("what each change is worth", total);
+    let judge = |name, g: &Genome| {
+        judged(
+            suite,
+            cfg.player(name, g),
+            (seed, deals),
+            cfg.fitness,
+            &tick,
+        )
+    };
     let w = judge("winner", winner)?;
     let mut worth = Vec::new();
     for c in &changes {
@@ -340,8 +363,9 @@ fn check_heldout(
     ));
     let at = (seed, deals);
     let kind = cfg.fitness.as_win_rate();
-    let w = judged(&suite, cfg.player("winner", winner), at, kind)?;
-    let i = judged(&suite, cfg.player("incumbent", incumbent), at, kind)?;
+    let tick = progress.games("held out", 2 * suite.len() as u64 * 2 * deals);
+    let w = judged(&suite, cfg.player("winner", winner), at, kind, &tick)?;
+    let i = judged(&suite, cfg.player("incumbent", incumbent), at, kind, &tick)?;
     if crate::host::stop::requested() {
         return Err(RunError::Interrupted(cp.next_generation));
     }
@@ -355,8 +379,9 @@ fn judged(
     player: Player,
     (seed, deals): (u64, u64),
     fitness: Fitness,
+    on_game: &Tick,
 ) -> Result<Evaluation> {
-    let e = evaluate(&player, suite, deals, seed, fitness);
+    let e = evaluate_with(&player, suite, deals, seed, fitness, &**on_game);
     match e.unearned() {
         Some(why) => Err(RunError::Unearned(why)),
         None => Ok(e),
