@@ -7,7 +7,7 @@ use crate::edge::progress::Counter;
 use crate::edge::threads::with_threads;
 use crate::host::player::check_programs;
 use crate::host::program::Limits;
-use crate::tune::ga::{Adapt, GaSettings};
+use crate::tune::optim::ga::{Adapt, GaSettings};
 use crate::tune::run::Tick;
 use crate::tune::run::lock::RunLock;
 use crate::tune::run::summary::Summary;
@@ -123,7 +123,7 @@ pub struct EvolveArgs {
     /// initial ones is a mutant of one); with fixed steps, every free gene
     /// of a copy moved by a normal step of it at once (a switch flipped
     /// with twice this probability).
-    #[arg(long, default_value_t = crate::tune::ga::INIT_SIGMA, value_parser = parse_init_sigma, conflicts_with = "resume")]
+    #[arg(long, default_value_t = crate::tune::optim::toolkit::INIT_SIGMA, value_parser = parse_init_sigma, conflicts_with = "resume")]
     init_sigma: f64,
     /// A line for the run's notes.txt, written when the run is made: why
     /// genes are frozen, what the run is for (repeatable).

@@ -5,11 +5,12 @@
 use crate::edge::out::outputs_go_to_folders;
 use crate::edge::threads::with_threads;
 use crate::text::{Align, Column, table};
-use crate::tune::ga::{Adapt, GaSettings, frozen_genes};
 use crate::tune::optim::Kind;
 use crate::tune::optim::bench::{Contender, Row, Settings, run as run_bench, summary};
+use crate::tune::optim::ga::{Adapt, GaSettings};
 use crate::tune::optim::planted::Terrain;
 use crate::tune::optim::racing::Racing;
+use crate::tune::optim::toolkit::frozen_genes;
 use anyhow::Result;
 use std::path::PathBuf;
 use std::time::Instant;
@@ -63,7 +64,7 @@ pub struct OptbenchArgs {
     #[arg(long, default_value_t = Adapt::default().tolerance, value_parser = crate::edge::evolve::parse_tolerance)]
     step_tolerance: f64,
     /// The first generation's spread (`tuner evolve --init-sigma`).
-    #[arg(long, default_value_t = crate::tune::ga::INIT_SIGMA, value_parser = crate::edge::evolve::parse_init_sigma)]
+    #[arg(long, default_value_t = crate::tune::optim::toolkit::INIT_SIGMA, value_parser = crate::edge::evolve::parse_init_sigma)]
     init_sigma: f64,
     /// The GA's diversity floor (`tuner evolve --diversity-floor`): below
     /// it the wide children's mutation step grows. 0: off.

@@ -277,7 +277,7 @@ mod tests {
         use crate::host::deal::Deal;
         use crate::host::play::{InProcess, play_game};
         use crate::rng::derive_seed;
-        use crate::tune::ga::perturbed;
+        use crate::tune::optim::toolkit::perturbed;
         use yacht_core::players::genome_bot::GenomeBot;
         use yacht_core::rules::PerSeat;
         for i in 0..12u64 {

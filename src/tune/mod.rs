@@ -6,7 +6,6 @@ pub mod acting;
 pub mod agreement;
 pub mod budget;
 pub mod eval;
-pub mod ga;
 pub mod heldout;
 pub mod named;
 pub mod optim;

@@ -136,7 +136,9 @@ fn data_bin_is_the_shipped_table_and_optional(exe: &std::path::Path, dir: &std::
     // A match says so in its result and fails, unless told to allow it.
     let game = |allow: bool| {
         let mut cmd = tuner();
-        cmd.current_dir(dir).arg("match").arg("--p1").arg(exe);
+        // The program's path quoted: its folder may have a space.
+        let program = format!("'{}'", exe.display());
+        cmd.current_dir(dir).args(["match", "--p1", &program]);
         cmd.args(["--p2", "dp", "--seed", "1", "--games", "1", "--quiet"]);
         if allow {
             cmd.arg("--allow-no-table");
@@ -146,7 +148,9 @@ fn data_bin_is_the_shipped_table_and_optional(exe: &std::path::Path, dir: &std::
     let (refused, allowed) = (game(false), game(true));
     let said = "played without its data.bin in 1 of 1 games";
     assert!(!refused.status.success());
-    assert!(String::from_utf8_lossy(&refused.stdout).contains(said));
+    let shown = String::from_utf8_lossy(&refused.stdout);
+    let why = String::from_utf8_lossy(&refused.stderr);
+    assert!(shown.contains(said), "{shown}\n{why}");
     assert!(String::from_utf8_lossy(&refused.stderr).contains("--allow-no-table"));
     assert!(allowed.status.success());
     assert!(String::from_utf8_lossy(&allowed.stdout).contains(said));

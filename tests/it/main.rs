@@ -6,6 +6,7 @@
 mod bot;
 mod docs;
 mod edges;
+mod eval;
 mod evolve;
 mod faults;
 mod interrupt;

@@ -12,7 +12,8 @@ use super::planted::{Landscape, Terrain};
 use super::racing::{Racing, race, rungs};
 use super::{Kind, Start, start};
 use crate::rng::derive_seed;
-use crate::tune::ga::{FrozenGenes, GaSettings, first_population};
+use crate::tune::optim::ga::GaSettings;
+use crate::tune::optim::toolkit::{FrozenGenes, first_population};
 use rayon::prelude::*;
 use yacht_core::genome::Genome;
 
@@ -125,7 +126,7 @@ fn trace(s: &Settings, contender: Contender, landscape: u64) -> Trace {
         let proposals = opt.proposals();
         let fresh = derive_seed(&[landscape, 0xA11D, generation]);
         let measured = land.measure(&proposals, s.as_plain(s.validation_games), fresh);
-        let winner = &proposals[crate::tune::ga::ranking(&measured)[0]];
+        let winner = &proposals[crate::tune::optim::toolkit::ranking(&measured)[0]];
         t.regret.push(land.regret(winner));
         t.distance.push(land.distance(winner));
     }

@@ -16,8 +16,8 @@
 
 use super::{Optimizer, Start, free_genes, from_unit, to_unit};
 use crate::rng::{derive_seed, gauss};
-use crate::tune::ga::rank_weights;
 use crate::tune::named::NamedGenes;
+use crate::tune::optim::toolkit::rank_weights;
 use rand_core::SeedableRng;
 use rand_pcg::Pcg32;
 use serde::{Deserialize, Serialize};
@@ -236,7 +236,7 @@ impl Optimizer for Cmaes {
     }
 
     fn tell(&mut self, fitness: &[f64], _score: &[f64]) {
-        let order = crate::tune::ga::ranking(fitness);
+        let order = crate::tune::optim::toolkit::ranking(fitness);
         self.update_distribution(&order);
         for (a, m) in self.average.iter_mut().zip(&self.mean) {
             *a += AVERAGE * (m - *a);
@@ -257,7 +257,8 @@ impl Optimizer for Cmaes {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::tune::ga::{GaSettings, frozen_genes};
+    use crate::tune::optim::ga::GaSettings;
+    use crate::tune::optim::toolkit::frozen_genes;
 
     /// On a noiseless quadratic over the free genes, CMA-ES walks to the
     /// optimum from the default genome.
@@ -273,7 +274,7 @@ mod tests {
             ga: &ga,
             seed: 3,
             cmaes_sigma: SIGMA0_BEFORE,
-            init_sigma: crate::tune::ga::INIT_SIGMA,
+            init_sigma: crate::tune::optim::toolkit::INIT_SIGMA,
         };
         let mut opt = Cmaes::new(&start);
         let target: Vec<f64> = opt

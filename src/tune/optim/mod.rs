@@ -13,9 +13,11 @@ pub mod ga;
 pub mod planted;
 pub mod racing;
 pub mod random;
+pub mod toolkit;
 
-pub use crate::tune::ga::free_genes;
-use crate::tune::ga::{FrozenGenes, GaSettings};
+use ga::GaSettings;
+use toolkit::FrozenGenes;
+pub use toolkit::free_genes;
 use yacht_core::genome::{GENES, Genome};
 
 /// An optimiser over genomes, one generation at a time.
@@ -138,7 +140,7 @@ pub fn from_unit(gene: usize, y: f64) -> f64 {
 
 /// The `k` genomes of highest fitness, best first (ties: the earlier).
 pub fn best_of(genomes: &[Genome], fitness: &[f64], k: usize) -> Vec<Genome> {
-    crate::tune::ga::ranking(fitness)
+    crate::tune::optim::toolkit::ranking(fitness)
         .into_iter()
         .take(k)
         .map(|i| genomes[i].clone())

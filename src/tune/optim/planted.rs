@@ -19,7 +19,7 @@
 //! step of a tenth of a range away costs up to 18 points.
 
 use crate::rng::{derive_seed, unit};
-use crate::tune::ga::FrozenGenes;
+use crate::tune::optim::toolkit::FrozenGenes;
 use rand_core::SeedableRng;
 use rand_pcg::Pcg32;
 use yacht_core::genome::Genome;
@@ -237,7 +237,7 @@ mod tests {
         assert!(tuned.distance(&start) < 0.1);
         let lost = tuned.regret(&start);
         assert!((0.4..=6.0).contains(&lost), "{lost}");
-        let wide = crate::tune::ga::perturbed(&start, 0.15, &none, 5);
+        let wide = crate::tune::optim::toolkit::perturbed(&start, 0.15, &none, 5);
         assert!(tuned.regret(&wide) > lost + 2.0, "{}", tuned.regret(&wide));
         // Frozen genes never matter.
         let frozen: FrozenGenes = std::array::from_fn(|i| i % 2 == 0);

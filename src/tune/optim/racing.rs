@@ -177,7 +177,7 @@ mod tests {
         assert_eq!(r.games[7], 40 + 80 + 160);
         assert_eq!(r.games.iter().sum::<u64>(), 8 * 120);
         let s = r.standing();
-        let order = crate::tune::ga::ranking(&s);
+        let order = crate::tune::optim::toolkit::ranking(&s);
         assert_eq!(&order[..4], [7, 6, 5, 0]);
         assert!((r.win_rate()[7] - 0.7).abs() < 1e-12);
     }

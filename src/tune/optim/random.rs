@@ -72,7 +72,7 @@ impl Optimizer for Random {
         let mut all: Vec<(NamedGenes, f64)> = std::mem::take(&mut self.best);
         all.extend(self.asked.drain(..).zip(fitness.iter().copied()));
         let scores: Vec<f64> = all.iter().map(|(_, f)| *f).collect();
-        self.best = crate::tune::ga::ranking(&scores)
+        self.best = crate::tune::optim::toolkit::ranking(&scores)
             .into_iter()
             .take(2)
             .map(|i| all[i].clone())

@@ -126,7 +126,7 @@ pub fn genomes(pop: &[NamedGenes]) -> Vec<Genome> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::tune::ga::ranking;
+    use crate::tune::optim::toolkit::ranking;
 
     #[test]
     fn validation_ranks_by_the_mean_over_re_evaluations() {

@@ -9,9 +9,10 @@ use super::lock::RunLock;
 use super::notes;
 use crate::tune::budget::Budget;
 use crate::tune::eval::Fitness;
-use crate::tune::ga::{GaSettings, frozen_genes};
 use crate::tune::optim::Kind;
+use crate::tune::optim::ga::GaSettings;
 use crate::tune::optim::racing::Racing;
+use crate::tune::optim::toolkit::frozen_genes;
 use crate::tune::suite::Opponent;
 use std::path::{Path, PathBuf};
 

@@ -6,7 +6,7 @@ use super::verdict::Refusal;
 use crate::files::FileError;
 use crate::host::player::PlayerError;
 use crate::tune::eval::Unearned;
-use crate::tune::ga::NoSuchGene;
+use crate::tune::optim::toolkit::NoSuchGene;
 use std::path::PathBuf;
 use yacht_genome_file::GenomeError;
 

@@ -3,7 +3,7 @@
 //! rank weights, which CMA-ES weighs its mean by too.
 
 use super::ElitismOp;
-use super::frozen::FrozenGenes;
+use crate::tune::optim::toolkit::{FrozenGenes, rank_weights};
 use yacht_core::genome::{GENES, Genome};
 
 /// The elites: the best `count`, the last of them the centroid if asked.
@@ -29,16 +29,6 @@ impl ElitismOp for Elites {
     }
 }
 
-/// Recombination weights of the best `mu` by rank, summing to 1:
-/// ln(mu + ½) − ln(rank) (Hansen's default, as CMA-ES weighs its mean).
-pub fn rank_weights(mu: usize) -> Vec<f64> {
-    let raw: Vec<f64> = (1..=mu)
-        .map(|i| (mu as f64 + 0.5).ln() - (i as f64).ln())
-        .collect();
-    let total: f64 = raw.iter().sum();
-    raw.iter().map(|w| w / total).collect()
-}
-
 /// The better half's centroid (weighted by `rank_weights`), its frozen
 /// genes the best genome's; `order` ranks `pop`, best first.
 fn centroid(pop: &[Genome], order: &[usize], frozen: &FrozenGenes) -> Genome {
@@ -59,8 +49,9 @@ fn centroid(pop: &[Genome], order: &[usize], frozen: &FrozenGenes) -> Genome {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::tune::ga::tests::pop;
-    use crate::tune::ga::{GaSettings, frozen_genes, next_generation};
+    use crate::tune::optim::ga::tests::pop;
+    use crate::tune::optim::ga::{GaSettings, next_generation};
+    use crate::tune::optim::toolkit::frozen_genes;
 
     #[test]
     fn the_second_elite_is_the_better_halfs_rank_weighted_centroid() {

@@ -3,36 +3,37 @@
 //! per file beside it — `selection` (tournament), `crossover` (BLX-α),
 //! `mutation` (a Gaussian step, a share of the children wider while the
 //! population is collapsed), `elite` (the best genome and the better half's
-//! centroid) — and `settings`, `frozen` (genes left as they start),
-//! `population` (the first generation), `diversity`, `steps` (each gene's
-//! step, adapted to how the children fare against their parents). Pure:
-//! it sees genomes and fitness values, never dice.
+//! centroid) — and `settings`, `brood` (the first generation with adapted
+//! steps), `steps` (each gene's step, adapted to how the children fare
+//! against their parents), and `optimizer` (`Ga`: the GA behind the
+//! `Optimizer` trait, its state kept as `GaState`). What every optimiser
+//! shares (frozen genes, the first population, how a kind of gene moves,
+//! diversity, ranks) is `optim::toolkit`'s. Pure: it sees genomes and
+//! fitness values, never dice.
 //!
 //! A seed's bytes depend on the order of the draws, which this step fixes:
 //! for each child, two selections, the crossover's draw for the pair, then
 //! gene by gene (free genes only) the crossover's draw and the mutation's.
 
+mod brood;
 mod crossover;
-mod diversity;
 mod elite;
-mod frozen;
 mod mutation;
-mod population;
+mod optimizer;
 mod selection;
 mod settings;
-mod step;
 mod steps;
 
+pub use brood::first_brood;
 pub use crossover::Blx;
-pub use diversity::diversity;
-pub use elite::{Elites, rank_weights};
-pub use frozen::{FrozenGenes, NoSuchGene, free_genes, frozen_genes};
+pub use elite::Elites;
 pub use mutation::{Gaussian, MAX_BOOST};
-pub use population::{INIT_SIGMA, first_brood, first_population, perturbed};
+pub use optimizer::{Ga, GaState};
 pub use selection::Tournament;
 pub use settings::GaSettings;
 pub use steps::{Adapt, Brood, Lineage, Parent, STEP_BOUNDS, Steps};
 
+use crate::tune::optim::toolkit::{FrozenGenes, ranking};
 use rand_core::SeedableRng;
 use rand_pcg::Pcg32;
 use yacht_core::genome::{GENES, Genome};
@@ -170,16 +171,10 @@ pub fn next_brood(
     Operators::of(s, steps.clone(), pop, frozen).breed(pop, fitness, score, frozen, &mut rng)
 }
 
-/// Indices of the population sorted by fitness, best first (ties: lower index).
-pub fn ranking(fitness: &[f64]) -> Vec<usize> {
-    let mut idx: Vec<usize> = (0..fitness.len()).collect();
-    idx.sort_by(|&a, &b| fitness[b].total_cmp(&fitness[a]).then(a.cmp(&b)));
-    idx
-}
-
 #[cfg(test)]
 pub(crate) mod tests {
     use super::*;
+    use crate::tune::optim::toolkit::perturbed;
     use yacht_core::genome::N_GENES;
 
     pub const NONE: FrozenGenes = [false; N_GENES];

@@ -1,12 +1,13 @@
 //! The genetic algorithm as an [`Optimizer`]: the population evolves by
-//! `tune::ga`'s operators, one seeded stream per generation. With adapted
+//! the GA's operators, one seeded stream per generation. With adapted
 //! steps (`GaSettings::adapt`) it also keeps each gene's step and whom
 //! each genome is measured against, and after each generation moves the
-//! steps by how the children fared (`tune::ga::Steps`).
+//! steps by how the children fared (`Steps`).
 
-use super::{Optimizer, Start, best_of};
+use super::{Brood, GaSettings, Lineage, Steps, first_brood, next_brood};
 use crate::rng::derive_seed;
-use crate::tune::ga::{Brood, FrozenGenes, GaSettings, Lineage, Steps, first_brood, next_brood};
+use crate::tune::optim::toolkit::FrozenGenes;
+use crate::tune::optim::{Optimizer, Start, best_of};
 use serde::{Deserialize, Serialize};
 use yacht_core::genome::Genome;
 
@@ -162,7 +163,8 @@ impl Optimizer for Ga {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::tune::ga::{INIT_SIGMA, Parent};
+    use crate::tune::optim::ga::Parent;
+    use crate::tune::optim::toolkit::INIT_SIGMA;
     use yacht_core::genome::{GENES, Kind, N_GENES};
 
     fn start<'a>(initial: &'a [Genome], ga: &'a GaSettings, frozen: &'a FrozenGenes) -> Start<'a> {

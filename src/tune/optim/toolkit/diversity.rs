@@ -10,7 +10,7 @@ pub fn diversity(pop: &[Genome]) -> f64 {
 }
 
 /// `diversity` over the genes `genes`.
-pub(super) fn spread_over(pop: &[Genome], genes: &[usize]) -> f64 {
+pub fn spread_over(pop: &[Genome], genes: &[usize]) -> f64 {
     let n = pop.len().max(1) as f64;
     let mut total = 0.0;
     for &i in genes {
@@ -25,11 +25,15 @@ pub(super) fn spread_over(pop: &[Genome], genes: &[usize]) -> f64 {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::tune::ga::tests::pop;
+    use crate::tune::optim::toolkit::perturbed;
 
     #[test]
     fn diversity_is_zero_for_clones_and_positive_otherwise() {
         assert_eq!(diversity(&vec![Genome::default(); 5]), 0.0);
-        assert!(diversity(&pop(5)) > 0.01);
+        let none = [false; N_GENES];
+        let pop: Vec<Genome> = (0..5)
+            .map(|i| perturbed(&Genome::default(), 0.2, &none, i))
+            .collect();
+        assert!(diversity(&pop) > 0.01);
     }
 }

@@ -8,12 +8,10 @@
 //! choice picks another option.
 
 use super::MutationOp;
-use super::diversity::spread_over;
-use super::frozen::{FrozenGenes, free_genes};
 use super::settings::GaSettings;
-use super::step::{Counts, step_as};
 use super::steps::Steps;
 use crate::rng::unit;
+use crate::tune::optim::toolkit::{Counts, FrozenGenes, free_genes, spread_over, step_as};
 use rand_pcg::Pcg32;
 use yacht_core::genome::{GENES, Genome};
 
@@ -86,8 +84,9 @@ fn boost(pop: &[Genome], frozen: &FrozenGenes, floor: f64) -> f64 {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::tune::ga::tests::{NONE, pop};
-    use crate::tune::ga::{diversity, next_generation};
+    use crate::tune::optim::ga::next_generation;
+    use crate::tune::optim::ga::tests::{NONE, pop};
+    use crate::tune::optim::toolkit::diversity;
     use yacht_core::genome::GENES;
 
     #[test]

@@ -48,7 +48,8 @@ pub fn free_genes(frozen: &FrozenGenes) -> Vec<usize> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::tune::ga::{GaSettings, diversity, next_generation, perturbed};
+    use crate::tune::optim::ga::{GaSettings, next_generation};
+    use crate::tune::optim::toolkit::{diversity, perturbed};
     use yacht_core::genome::Genome;
 
     #[test]

@@ -45,7 +45,7 @@ impl CrossoverOp for Blx {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::tune::ga::tests::pop;
+    use crate::tune::optim::ga::tests::pop;
     use rand_core::SeedableRng;
     use yacht_core::genome::N_GENES;
 

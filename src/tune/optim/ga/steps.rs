@@ -9,7 +9,7 @@
 //! switch flips with probability twice its step (`step`), so counts and
 //! switches adapt by their own kind. Pure: scores in, steps out.
 
-use super::frozen::FrozenGenes;
+use crate::tune::optim::toolkit::FrozenGenes;
 use serde::{Deserialize, Serialize};
 use yacht_core::genome::{GENES, Genome, Kind, N_GENES};
 
