@@ -61,7 +61,7 @@ impl<S: Strategy> Bot<S> {
                 let bid = match (a, b) {
                     (Some(a), Some(b)) => {
                         self.view.on_roll(Roll::new(a, b));
-                        decide_bid(&mut self.strategy, &self.view)
+                        bid_or_a_zero(&mut self.strategy, &self.view)
                     }
                     _ => Bid {
                         bundle: Bundle::A,
@@ -90,7 +90,7 @@ impl<S: Strategy> Bot<S> {
                 }
             }
             "SCORE" => {
-                let put = decide_put(&mut self.strategy, &self.view);
+                let put = legal_put(&mut self.strategy, &self.view);
                 // Legal by construction unless the view holds no dice.
                 let _ = self.view.on_my_put(&put);
                 Reply::Line(format!(
@@ -184,7 +184,7 @@ fn shorten(note: &str) -> String {
 }
 
 /// The strategy's bid, or A 0 should it panic.
-fn decide_bid(strategy: &mut impl Strategy, view: &View) -> Bid {
+fn bid_or_a_zero(strategy: &mut impl Strategy, view: &View) -> Bid {
     match catch_unwind(AssertUnwindSafe(|| strategy.bid(view))) {
         Ok(b) => Bid {
             bundle: b.bundle,
@@ -199,7 +199,7 @@ fn decide_bid(strategy: &mut impl Strategy, view: &View) -> Bid {
 
 /// The strategy's put if it is legal on the tracked view, else a legal
 /// fallback (the first unused category with dice actually held).
-fn decide_put(strategy: &mut impl Strategy, view: &View) -> Put {
+fn legal_put(strategy: &mut impl Strategy, view: &View) -> Put {
     match catch_unwind(AssertUnwindSafe(|| strategy.put(view))) {
         Ok(put) if view.me.clone().apply_put(put.category, &put.dice).is_ok() => put,
         _ => view.fallback_put(),

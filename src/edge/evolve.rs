@@ -80,7 +80,7 @@ pub struct EvolveArgs {
     /// mean) or random (uniform genomes, the floor). `tuner optbench`
     /// compares them where the optimum is known.
     #[arg(long, value_enum, default_value = "ga", conflicts_with = "resume")]
-    optimizer: crate::tune::optim::Kind,
+    optimizer: crate::tune::optim::OptimizerKind,
     /// How a generation's games are spread: halving (successive halving:
     /// every genome plays a first rung, the better half by fitness play
     /// on, rung after rung of equal budget, down to 2; docs/luck.md) or

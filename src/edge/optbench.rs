@@ -5,7 +5,7 @@
 use crate::edge::out::outputs_go_to_folders;
 use crate::edge::threads::with_threads;
 use crate::text::{Align, Column, table};
-use crate::tune::optim::Kind;
+use crate::tune::optim::OptimizerKind;
 use crate::tune::optim::bench::{Contender, Row, Settings, run as run_bench, summary};
 use crate::tune::optim::ga::{Adapt, GaSettings};
 use crate::tune::optim::planted::Terrain;
@@ -19,7 +19,7 @@ use std::time::Instant;
 pub struct OptbenchArgs {
     /// Optimisers to compare (repeatable; default: all).
     #[arg(long = "optimizer", value_enum)]
-    optimizers: Vec<Kind>,
+    optimizers: Vec<OptimizerKind>,
     /// How a generation's games are spread (repeatable: each optimiser
     /// runs with each; default: flat). Halving races the candidates:
     /// the better half plays on, rung after rung, on the same budget.
@@ -154,9 +154,9 @@ pub fn run(a: OptbenchArgs) -> Result<()> {
 }
 
 /// Each optimiser (default: all) with each racing (default: flat).
-fn contenders(kinds: &[Kind], racings: &[Racing]) -> Vec<Contender> {
+fn contenders(kinds: &[OptimizerKind], racings: &[Racing]) -> Vec<Contender> {
     let kinds = if kinds.is_empty() {
-        &Kind::ALL[..]
+        &OptimizerKind::ALL[..]
     } else {
         kinds
     };

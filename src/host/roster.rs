@@ -35,16 +35,16 @@ struct Entry {
 /// What a roster lists: a suite's opponents or a tournament's entrants,
 /// each its own `[[table]]`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Kind {
+pub enum RosterKind {
     Opponent,
     Entrant,
 }
 
-impl fmt::Display for Kind {
+impl fmt::Display for RosterKind {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(match self {
-            Kind::Opponent => "opponent",
-            Kind::Entrant => "entrant",
+            RosterKind::Opponent => "opponent",
+            RosterKind::Entrant => "entrant",
         })
     }
 }
@@ -61,18 +61,18 @@ pub enum RosterError {
     UnknownTable {
         file: String,
         table: String,
-        kind: Kind,
+        kind: RosterKind,
     },
     #[error("{file}: {kind} #{entry}: {problem}")]
     Entry {
         file: String,
-        kind: Kind,
+        kind: RosterKind,
         /// From 1, in file order.
         entry: usize,
         problem: Box<EntryProblem>,
     },
     #[error("{file}: no [[{kind}]] entries")]
-    Empty { file: String, kind: Kind },
+    Empty { file: String, kind: RosterKind },
 }
 
 /// What is wrong with one entry.
@@ -96,7 +96,7 @@ pub enum EntryProblem {
 
 /// Parses the `[[kind]]` entries of a roster file; any other top-level
 /// key is an error.
-pub fn parse_roster(text: &str, file: &str, kind: Kind) -> Result<Vec<Listed>, RosterError> {
+pub fn parse_roster(text: &str, file: &str, kind: RosterKind) -> Result<Vec<Listed>, RosterError> {
     let toml_error = |error| RosterError::Toml {
         file: file.to_string(),
         error,
@@ -125,8 +125,8 @@ pub fn parse_roster(text: &str, file: &str, kind: Kind) -> Result<Vec<Listed>, R
 }
 
 /// The players of one entry, sharing its weight.
-fn listed(e: Entry, kind: Kind) -> Result<Vec<Listed>, EntryProblem> {
-    if kind == Kind::Entrant && e.weight.is_some() {
+fn listed(e: Entry, kind: RosterKind) -> Result<Vec<Listed>, EntryProblem> {
+    if kind == RosterKind::Entrant && e.weight.is_some() {
         return Err(EntryProblem::EntrantWeight);
     }
     let weight = e.weight.unwrap_or(1.0);
@@ -211,13 +211,13 @@ mod tests {
         let ok = parse_roster(
             "[[opponent]]\nspec = \"sample:6\"\n[[opponent]]\nname = \"g\"\nspec = \"greedy\"\nweight = 2\n",
             "s.toml",
-            Kind::Opponent,
+            RosterKind::Opponent,
         )
         .unwrap();
         assert_eq!((ok[0].name.as_str(), ok[1].name.as_str()), ("4D", "g"));
         assert_eq!(ok[1].weight, 2.0);
         let e = |text: &str| {
-            parse_roster(text, "s.toml", Kind::Opponent)
+            parse_roster(text, "s.toml", RosterKind::Opponent)
                 .unwrap_err()
                 .to_string()
         };
@@ -232,7 +232,7 @@ mod tests {
         let entrant = parse_roster(
             "[[entrant]]\nspec = \"greedy\"\nweight = 2\n",
             "t.toml",
-            Kind::Entrant,
+            RosterKind::Entrant,
         );
         assert_eq!(
             entrant.unwrap_err().to_string(),
@@ -253,15 +253,19 @@ mod tests {
                 dir.display()
             )
         };
-        let suite = parse_roster(&text(""), "s.toml", Kind::Opponent).unwrap();
+        let suite = parse_roster(&text(""), "s.toml", RosterKind::Opponent).unwrap();
         let got: Vec<(&str, f64)> = suite.iter().map(|o| (o.name.as_str(), o.weight)).collect();
         assert_eq!(got, [("dp", 1.0), ("hall/a", 2.0), ("hall/b", 2.0)]);
-        let named =
-            parse_roster(&text("name = \"champions\"\n"), "s.toml", Kind::Opponent).unwrap();
+        let named = parse_roster(
+            &text("name = \"champions\"\n"),
+            "s.toml",
+            RosterKind::Opponent,
+        )
+        .unwrap();
         assert_eq!(named[2].name, "champions/b");
         // A genome that does not parse is an error naming the hall.
         std::fs::write(dir.join("c.toml"), "no_such_gene = 1\n").unwrap();
-        let e = parse_roster(&text(""), "s.toml", Kind::Opponent).unwrap_err();
+        let e = parse_roster(&text(""), "s.toml", RosterKind::Opponent).unwrap_err();
         let member = |p: &EntryProblem| matches!(p, EntryProblem::HallMember { .. });
         assert!(matches!(&e, RosterError::Entry { entry: 2, problem, .. } if member(problem)));
         let e = e.to_string();
@@ -273,12 +277,12 @@ mod tests {
         for f in ["a.toml", "b.toml", "c.toml"] {
             std::fs::remove_file(dir.join(f)).unwrap();
         }
-        let e = parse_roster(&text(""), "s.toml", Kind::Opponent)
+        let e = parse_roster(&text(""), "s.toml", RosterKind::Opponent)
             .unwrap_err()
             .to_string();
         assert!(e.ends_with("no genome files (*.toml)"), "{e}");
         std::fs::remove_dir_all(&dir).unwrap();
-        let e = parse_roster(&text(""), "s.toml", Kind::Opponent)
+        let e = parse_roster(&text(""), "s.toml", RosterKind::Opponent)
             .unwrap_err()
             .to_string();
         assert!(e.contains("hall-test"), "{e}");

@@ -5,8 +5,8 @@
 use crate::files::{FileError, read_file};
 use crate::host::player::Player;
 use crate::host::player::PlayerError;
-use crate::host::roster::{Kind, RosterError, parse_roster};
 pub use crate::host::roster::{Listed as Opponent, samples};
+use crate::host::roster::{RosterError, RosterKind, parse_roster};
 use std::path::Path;
 
 /// A suite that could not be had.
@@ -23,7 +23,7 @@ pub enum SuiteError {
 
 /// Parses a suite file; errors name the file and the entry.
 pub fn parse_suite(text: &str, file: &str) -> Result<Vec<Opponent>, RosterError> {
-    parse_roster(text, file, Kind::Opponent)
+    parse_roster(text, file, RosterKind::Opponent)
 }
 
 /// The suite of a file, or the `vs` opponents (specs or commands, weight

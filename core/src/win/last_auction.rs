@@ -14,7 +14,7 @@
 
 use crate::rules::tables::{Dice5, N5, tables};
 use crate::value::ValueTable;
-use crate::win::rollout::Side;
+use crate::win::side::Side;
 
 /// Category points and the bonus are multiples of this.
 const UNIT: i64 = 1000;
@@ -134,7 +134,8 @@ mod tests {
     use crate::game::Holding;
     use crate::players::dp::DpBot;
     use crate::testkit;
-    use crate::win::rollout::{self, Side};
+    use crate::win::rollout;
+    use crate::win::side::Side;
 
     /// Both sides just after round 11's puts (by value) in seeded `dp`
     /// games.

@@ -20,7 +20,7 @@
 //! per player. Std-only: the submission runs it.
 
 use crate::value::ValueTable;
-use crate::win::rollout::Side;
+use crate::win::side::Side;
 
 /// A player's final total as the tables see it: its mean and variance.
 #[derive(Clone, Copy, Debug, PartialEq)]

@@ -7,13 +7,12 @@
 //! so their difference is measured on the same futures. Std-only: the
 //! submission runs it.
 
-use crate::game::{Card, Holding};
 use crate::rules::tables::{Dice5, tables};
-use crate::rules::{
-    AUCTIONS, Bid, Category, CategorySet, PerSeat, Seat, bonus_for, resolve_auction,
-};
+use crate::rules::{AUCTIONS, Bid, PerSeat, Seat, resolve_auction};
 use crate::value::equilibrium::BidRule;
 use crate::value::{BestMove, NextRows, ValueTable};
+
+use super::side::Side;
 
 /// SplitMix64: the dice and coins of rollouts (and of the core's tests).
 #[derive(Clone, Copy, Debug)]
@@ -41,69 +40,6 @@ pub fn mix(mut z: u64) -> u64 {
     z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
     z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
     z ^ (z >> 31)
-}
-
-/// One player in a rollout, between rounds: what it has used, its upper
-/// total, its total so far (bonus and bid points included) and its carry.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Side {
-    pub used: CategorySet,
-    pub upper: i32,
-    pub total: i32,
-    pub carry: Dice5,
-}
-
-impl Side {
-    /// The side of `card` once it has made `put` from its hand of ten;
-    /// None unless the card holds ten dice.
-    pub fn after(card: &Card, put: &BestMove) -> Option<Side> {
-        let Holding::Ten(_) = card.holding else {
-            return None;
-        };
-        Some(Side::put(card, put))
-    }
-
-    /// The side of `card` (holding five dice) once it has received
-    /// `bundle` and put by value; None unless the card holds five dice.
-    pub fn after_bundle(values: &ValueTable, card: &Card, bundle: Dice5) -> Option<Side> {
-        let Holding::Five(carry) = card.holding else {
-            return None;
-        };
-        let hand = tables().add5(carry, bundle);
-        Some(Side::put(
-            card,
-            &values.best_put(card.used, card.upper, hand),
-        ))
-    }
-
-    /// `card`'s side after `put`.
-    fn put(card: &Card, put: &BestMove) -> Side {
-        let mut side = Side {
-            used: card.used,
-            upper: card.upper,
-            total: card.total(),
-            carry: put.carry,
-        };
-        side.score(put.category, put.put);
-        side
-    }
-
-    /// Scores `dice` into `category` (points and any bonus).
-    fn score(&mut self, category: Category, dice: Dice5) {
-        let points = tables().score5(dice, category);
-        self.total += points + bonus_for(category, points, self.upper);
-        if category.face().is_some() {
-            self.upper += points;
-        }
-        self.used.insert(category);
-    }
-
-    /// Round 13: the carry into the one category left.
-    fn finish(&mut self) {
-        if let Some(last) = self.used.complement().first() {
-            self.score(last, self.carry);
-        }
-    }
 }
 
 /// One auction and put of a rollout for one player: its best put with
@@ -344,6 +280,7 @@ pub fn compare(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::rules::{Category, CategorySet};
     use crate::testkit;
 
     fn dice(f: [u8; 5]) -> Dice5 {

@@ -120,7 +120,11 @@ pub fn field(
 ) -> Result<Vec<Entrant>, FieldError> {
     let mut listed = if samples { roster::samples() } else { vec![] };
     if let Some((text, name)) = file {
-        listed.extend(roster::parse_roster(text, name, roster::Kind::Entrant)?);
+        listed.extend(roster::parse_roster(
+            text,
+            name,
+            roster::RosterKind::Entrant,
+        )?);
     }
     let mut entrants: Vec<Entrant> = listed
         .into_iter()

@@ -10,7 +10,7 @@
 
 use super::planted::{Landscape, Terrain};
 use super::racing::{Racing, race, rungs};
-use super::{Kind, Start, start};
+use super::{OptimizerKind, Start, start};
 use crate::rng::derive_seed;
 use crate::tune::optim::ga::GaSettings;
 use crate::tune::optim::toolkit::{FrozenGenes, first_population};
@@ -20,7 +20,7 @@ use yacht_core::genome::Genome;
 /// An optimiser and how its generations spread their games.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Contender {
-    pub kind: Kind,
+    pub kind: OptimizerKind,
     pub racing: Racing,
 }
 
@@ -90,7 +90,7 @@ fn trace(s: &Settings, contender: Contender, landscape: u64) -> Trace {
     // GA with adapted steps makes its own (the start's mutants).
     let start_genomes = std::slice::from_ref(&s.start);
     let initial = match (contender.kind, s.ga.adapt) {
-        (Kind::Ga, Some(_)) => start_genomes.to_vec(),
+        (OptimizerKind::Ga, Some(_)) => start_genomes.to_vec(),
         _ => first_population(
             start_genomes,
             s.population,
@@ -232,7 +232,7 @@ mod tests {
     use super::*;
     use yacht_core::genome::N_GENES;
 
-    fn settings(kinds: Vec<Kind>) -> Settings {
+    fn settings(kinds: Vec<OptimizerKind>) -> Settings {
         Settings {
             contenders: kinds
                 .into_iter()
@@ -259,7 +259,7 @@ mod tests {
 
     #[test]
     fn runs_are_seeded_and_every_optimiser_gains_on_the_start() {
-        let s = settings(Kind::ALL.to_vec());
+        let s = settings(OptimizerKind::ALL.to_vec());
         let traces = run(&s);
         assert_eq!(traces, run(&s));
         assert_eq!(traces.len(), 9);

@@ -69,7 +69,7 @@ impl State {
     serde::Deserialize,
 )]
 #[serde(rename_all = "lowercase")]
-pub enum Kind {
+pub enum OptimizerKind {
     /// The genetic algorithm: tournament selection, BLX-α crossover,
     /// mutation, elites.
     #[default]
@@ -81,19 +81,23 @@ pub enum Kind {
     Random,
 }
 
-impl Kind {
-    pub const ALL: [Kind; 3] = [Kind::Ga, Kind::Cmaes, Kind::Random];
+impl OptimizerKind {
+    pub const ALL: [OptimizerKind; 3] = [
+        OptimizerKind::Ga,
+        OptimizerKind::Cmaes,
+        OptimizerKind::Random,
+    ];
 
     pub fn name(self) -> &'static str {
         match self {
-            Kind::Ga => "ga",
-            Kind::Cmaes => "cmaes",
-            Kind::Random => "random",
+            OptimizerKind::Ga => "ga",
+            OptimizerKind::Cmaes => "cmaes",
+            OptimizerKind::Random => "random",
         }
     }
 }
 
-impl std::fmt::Display for Kind {
+impl std::fmt::Display for OptimizerKind {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.write_str(self.name())
     }
@@ -116,11 +120,11 @@ pub struct Start<'a> {
 }
 
 /// A fresh optimiser of `kind`.
-pub fn start(kind: Kind, s: &Start) -> Box<dyn Optimizer + Send> {
+pub fn start(kind: OptimizerKind, s: &Start) -> Box<dyn Optimizer + Send> {
     match kind {
-        Kind::Ga => Box::new(ga::Ga::new(s)),
-        Kind::Cmaes => Box::new(cmaes::Cmaes::new(s)),
-        Kind::Random => Box::new(random::Random::new(s)),
+        OptimizerKind::Ga => Box::new(ga::Ga::new(s)),
+        OptimizerKind::Cmaes => Box::new(cmaes::Cmaes::new(s)),
+        OptimizerKind::Random => Box::new(random::Random::new(s)),
     }
 }
 

@@ -10,7 +10,7 @@ use crate::players::StrategySpec;
 use crate::tune::budget::Budget;
 use crate::tune::eval::Fitness;
 use crate::tune::named::NamedGenes;
-use crate::tune::optim::Kind;
+use crate::tune::optim::OptimizerKind;
 use crate::tune::optim::ga::GaSettings;
 use crate::tune::optim::racing::Racing;
 use crate::tune::optim::toolkit::{FrozenGenes, first_population, frozen_genes};
@@ -86,7 +86,7 @@ pub struct RunConfig {
     /// Which optimiser proposes each generation (runs before it was
     /// recorded: the GA).
     #[serde(default, skip_serializing_if = "is_ga")]
-    pub optimizer: Kind,
+    pub optimizer: OptimizerKind,
     /// CMA-ES's first step size, in runs that use it (CMA-ES runs before it
     /// was recorded: `SIGMA0_BEFORE`).
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -102,8 +102,8 @@ pub struct RunConfig {
     pub racing: Racing,
 }
 
-fn is_ga(k: &Kind) -> bool {
-    *k == Kind::Ga
+fn is_ga(k: &OptimizerKind) -> bool {
+    *k == OptimizerKind::Ga
 }
 
 /// The folders a run writes to, besides its own.
@@ -422,7 +422,7 @@ mod tests {
             heldout_file: String::new(),
             resumed_at: vec![],
             folders: Folders::default(),
-            optimizer: Kind::Ga,
+            optimizer: OptimizerKind::Ga,
             cmaes_sigma: None,
             max_searches: None,
             racing: Racing::Flat,

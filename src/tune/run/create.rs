@@ -9,7 +9,7 @@ use super::lock::RunLock;
 use super::notes;
 use crate::tune::budget::Budget;
 use crate::tune::eval::Fitness;
-use crate::tune::optim::Kind;
+use crate::tune::optim::OptimizerKind;
 use crate::tune::optim::ga::GaSettings;
 use crate::tune::optim::racing::Racing;
 use crate::tune::optim::toolkit::frozen_genes;
@@ -39,7 +39,7 @@ pub struct NewRun {
     pub fitness: Fitness,
     /// Futures per win-probability decision in the run's games.
     pub rollouts: u32,
-    pub optimizer: Kind,
+    pub optimizer: OptimizerKind,
     /// The GA's settings, the genes every optimiser leaves as the initial
     /// genomes have them (`frozen`) among them.
     pub ga: GaSettings,
@@ -164,7 +164,7 @@ pub fn create_run(new: &NewRun) -> Result<(RunDir, RunLock, Made)> {
         folders: new.folders.clone(),
         rollouts: new.rollouts,
         optimizer: new.optimizer,
-        cmaes_sigma: (new.optimizer == Kind::Cmaes).then_some(new.cmaes_sigma),
+        cmaes_sigma: (new.optimizer == OptimizerKind::Cmaes).then_some(new.cmaes_sigma),
         max_searches: new.max_searches,
         racing: new.racing,
     };

@@ -17,7 +17,7 @@ use crate::tune::eval::{Evaluation, Faults, evaluate_all};
 use crate::tune::optim::ga::Ga;
 use crate::tune::optim::racing::rungs;
 use crate::tune::optim::toolkit::{FrozenGenes, diversity, ranking};
-use crate::tune::optim::{self, Kind, Optimizer, Start};
+use crate::tune::optim::{self, Optimizer, OptimizerKind, Start};
 use crate::tune::suite::Opponent;
 use std::sync::Arc;
 use std::time::Instant;
@@ -252,9 +252,9 @@ fn fresh_checkpoint(cfg: &RunConfig, frozen: &FrozenGenes) -> Checkpoint {
         init_sigma: cfg.init_sigma,
     };
     let (population, optimizer, ga) = match (cfg.optimizer, cfg.ga.adapt) {
-        (Kind::Ga, None) => (first, None, None),
+        (OptimizerKind::Ga, None) => (first, None, None),
         // The starts and their mutants, each measured against its start.
-        (Kind::Ga, Some(_)) => {
+        (OptimizerKind::Ga, Some(_)) => {
             let mut ga = Ga::new(&start(&initial));
             (ga.ask(), None, ga.ga_state())
         }

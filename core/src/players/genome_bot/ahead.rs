@@ -17,7 +17,8 @@ use crate::value::ValueTable;
 use crate::win::bid::{Ahead, Futures, Leaf};
 use crate::win::last_auction::{Settled, Worth};
 use crate::win::normal::{Margin, Outlook};
-use crate::win::rollout::{self, Side};
+use crate::win::rollout;
+use crate::win::side::Side;
 
 /// The standard errors a rollout put's edge over the best by value needs
 /// (the retired gene `wp_confidence`, which no run ever moved from 2).

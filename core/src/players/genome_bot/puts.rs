@@ -10,7 +10,7 @@ use crate::genome::plan::{ValuePlan, WinPlan};
 use crate::rules::Category;
 use crate::rules::tables::Hand10;
 use crate::value::{BestMove, NextRows, ValueTable};
-use crate::win::rollout::Side;
+use crate::win::side::Side;
 
 /// How many of the genome's best puts a win-probability put compares.
 pub const WP_CANDIDATES: usize = 5;

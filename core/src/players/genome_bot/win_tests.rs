@@ -13,7 +13,8 @@ use crate::players::dp::DpBot;
 use crate::rules::{AUCTIONS, Bundle};
 use crate::testkit;
 use crate::value::equilibrium::BidRule;
-use crate::win::rollout::{self, Side};
+use crate::win::rollout;
+use crate::win::side::Side;
 
 fn bot(genome: &Genome) -> GenomeBot {
     GenomeBot::new(genome, testkit::table())
