@@ -4,6 +4,7 @@
 
 use crate::edge::out::write_out;
 use crate::edge::progress::Counter;
+use crate::text::wrap;
 use crate::edge::threads::with_threads;
 use crate::host::player::check_programs;
 use crate::host::program::Limits;
@@ -176,6 +177,9 @@ pub struct EvolveArgs {
     quiet: bool,
 }
 
+/// The widest line evolve writes on the terminal.
+const SCREEN: usize = 100;
+
 /// Evolve's progress: a bar on a terminal, else a line per generation;
 /// with `--quiet` only messages. Within a generation the bar counts its
 /// games; validation's stages each get a counter of their games
@@ -219,6 +223,9 @@ impl Progress for Bar {
 
     fn message(&mut self, text: &str) {
         self.end_stage();
+        // A screen of 100 columns (notes.txt keeps the lines whole).
+        let wrapped: String = text.lines().map(|l| wrap(l, SCREEN, "  ")).collect();
+        let text = wrapped.trim_end();
         match &self.bar {
             Some(b) if !b.is_finished() => b.println(text),
             _ => eprintln!("{text}"),
