@@ -4,10 +4,10 @@
 
 use crate::edge::out::write_out;
 use crate::edge::progress::Counter;
-use crate::text::wrap;
 use crate::edge::threads::with_threads;
 use crate::host::player::check_programs;
 use crate::host::program::Limits;
+use crate::text::wrap;
 use crate::tune::optim::ga::{Adapt, GaSettings};
 use crate::tune::run::Tick;
 use crate::tune::run::lock::RunLock;
