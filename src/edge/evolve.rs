@@ -3,23 +3,19 @@
 //! first, what came of it.
 
 use crate::edge::out::write_out;
-use crate::edge::progress::Counter;
+use crate::edge::progress::Bar;
 use crate::edge::threads::with_threads;
 use crate::host::player::check_programs;
 use crate::host::program::Limits;
-use crate::text::wrap;
 use crate::tune::optim::ga::{Adapt, GaSettings};
-use crate::tune::run::Tick;
 use crate::tune::run::lock::RunLock;
 use crate::tune::run::summary::Summary;
 use crate::tune::run::{
-    Folders, GenerationRow, Made, NewRun, Progress, RunDir, RunError, create_run, extend, install,
-    open_run, run_generations, validate,
+    Folders, Made, NewRun, Progress, RunDir, RunError, create_run, extend, install, open_run,
+    run_generations, validate,
 };
 use anyhow::Result;
 use std::path::PathBuf;
-use std::sync::Arc;
-use std::sync::atomic::{AtomicU64, Ordering};
 
 #[derive(clap::Args)]
 pub struct EvolveArgs {
@@ -175,128 +171,6 @@ pub struct EvolveArgs {
     /// No progress bar (for scripts).
     #[arg(long)]
     quiet: bool,
-}
-
-/// The widest line evolve writes on the terminal.
-const SCREEN: usize = 100;
-
-/// Evolve's progress: a bar on a terminal, else a line per generation;
-/// with `--quiet` only messages. Within a generation the bar counts its
-/// games; validation's stages each get a counter of their games
-/// (`Counter`: games/s and the time left).
-struct Bar {
-    bar: Option<indicatif::ProgressBar>,
-    plain: bool,
-    quiet: bool,
-    started: std::time::Instant,
-    games: u64,
-    /// Validation: each stage's games counted (`stage`).
-    validating: bool,
-    /// The counter of the stage under way (validation).
-    stage: Option<Arc<Counter>>,
-}
-
-impl Progress for Bar {
-    fn generation(&mut self, row: &GenerationRow, total: u32) {
-        self.games += row.games;
-        let rate = self.games as f64 / self.started.elapsed().as_secs_f64();
-        let spent = row
-            .best_searches
-            .map_or(String::new(), |s| format!(" ({s:.0} searches/game)"));
-        let step = match (row.step, row.held) {
-            (Some(s), Some(h)) => format!(" step {s:.3} held {:.0}%", 100.0 * h),
-            (Some(s), None) => format!(" step {s:.3}"),
-            _ => String::new(),
-        };
-        let msg = format!(
-            "gen {} best {:.4}{spent} mean {:.4} div {:.3}{step} | {:.0} games/s",
-            row.generation, row.best, row.mean, row.diversity, rate
-        );
-        if let Some(b) = &self.bar {
-            b.set_length(total as u64);
-            b.set_position(row.generation as u64 + 1);
-            b.println(format!("{}/{total} {msg}", row.generation + 1));
-        } else if self.plain {
-            eprintln!("{}/{total} {msg}", row.generation + 1);
-        }
-    }
-
-    fn message(&mut self, text: &str) {
-        self.end_stage();
-        // A screen of 100 columns (notes.txt keeps the lines whole).
-        let wrapped: String = text.lines().map(|l| wrap(l, SCREEN, "  ")).collect();
-        let text = wrapped.trim_end();
-        match &self.bar {
-            Some(b) if !b.is_finished() => b.println(text),
-            _ => eprintln!("{text}"),
-        }
-    }
-
-    fn games(&mut self, what: &str, total: u64) -> Tick {
-        self.end_stage();
-        match &self.bar {
-            // Within a generation: its games so far on the bar.
-            Some(b) if !b.is_finished() => {
-                let (b, done) = (b.clone(), Arc::new(AtomicU64::new(0)));
-                let what = what.to_string();
-                Arc::new(move || {
-                    let d = done.fetch_add(1, Ordering::Relaxed) + 1;
-                    if d % 50 == 0 || d == total {
-                        b.set_message(format!("{what}: {d}/{total} games"));
-                    }
-                })
-            }
-            // A generation's lines suffice off a terminal.
-            _ if !self.validating => Arc::new(|| ()),
-            _ => {
-                let counter = Arc::new(Counter::new(what, "games", total, self.quiet));
-                self.stage = Some(counter.clone());
-                Arc::new(move || counter.inc())
-            }
-        }
-    }
-}
-
-impl Bar {
-    fn new(generations: u32, quiet: bool) -> Bar {
-        let terminal = std::io::IsTerminal::is_terminal(&std::io::stderr());
-        let bar = (!quiet && terminal).then(|| {
-            let b = indicatif::ProgressBar::new(generations as u64);
-            b.set_style(
-                indicatif::ProgressStyle::with_template(
-                    "{bar:30} {pos}/{len} [{elapsed_precise} eta {eta}] {msg}",
-                )
-                .expect("valid template"),
-            );
-            b.set_message("evaluating generation 0 …");
-            b
-        });
-        Bar {
-            bar,
-            plain: !quiet && !terminal,
-            quiet,
-            started: std::time::Instant::now(),
-            games: 0,
-            validating: false,
-            stage: None,
-        }
-    }
-
-    /// Validation's progress: a counter for each stage's games.
-    fn validating(quiet: bool) -> Bar {
-        Bar {
-            bar: None,
-            validating: true,
-            ..Bar::new(0, quiet)
-        }
-    }
-
-    /// Clears the counter of the stage under way.
-    fn end_stage(&mut self) {
-        if let Some(c) = self.stage.take() {
-            c.finish();
-        }
-    }
 }
 
 /// The run folder under this process's lock: the one to resume (extended
@@ -473,9 +347,7 @@ fn generations(
     progress.message(&format!("run folder {}", dir.0.display()));
     crate::edge::ctrl_c::set_resume_hint(resume_hint(dir));
     let cp = with_threads(a.threads, || run_generations(dir, &mut progress))?;
-    if let Some(b) = &progress.bar {
-        b.finish();
-    }
+    progress.finish_generations();
     Ok(cp.map(|cp| (cfg, cp)))
 }
 
