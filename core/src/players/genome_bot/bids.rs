@@ -14,6 +14,7 @@ use super::puts::PutValue;
 use super::read::OpponentRead;
 use crate::game::View;
 use crate::genome::plan::BidPlan;
+use crate::rules::tables::Dice5;
 use crate::rules::{Bid, Bundle, MAX_BID};
 use crate::value::equilibrium::{
     bundle_toward, bundle_values, shaped_bundle_values, signed_equilibrium,
@@ -26,6 +27,8 @@ pub(super) struct Gaps {
     pub(super) mine: f32,
     /// The opponent's, by the exact values (it is predicted to be `dp`).
     pub(super) theirs: f32,
+    /// The roll's two bundles.
+    dice: [Dice5; 2],
 }
 
 impl Gaps {
@@ -39,6 +42,7 @@ impl Gaps {
         Some(Gaps {
             mine: my_a - my_b,
             theirs: op_a - op_b,
+            dice: [a, b],
         })
     }
 
@@ -48,10 +52,7 @@ impl Gaps {
         if puts.is_exact() {
             return self.mine;
         }
-        let Some((a, b)) = view.roll.and_then(|r| r.dice) else {
-            return self.mine;
-        };
-        let [ex_a, ex_b] = bundle_values(puts.values(), &view.me, [a, b]);
+        let [ex_a, ex_b] = bundle_values(puts.values(), &view.me, self.dice);
         ex_a - ex_b
     }
 }
