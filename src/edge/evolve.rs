@@ -96,6 +96,12 @@ pub struct EvolveArgs {
     /// fitness (0.01: one point of win rate).
     #[arg(long, default_value_t = Adapt::default().tolerance, value_parser = parse_tolerance, conflicts_with = "resume")]
     step_tolerance: f64,
+    /// The memory of each gene's evolution path: the share of it one
+    /// generation replaces. While the children that held kept moving a
+    /// gene one way, its step grows (a far optimum); 0: no path, the
+    /// share of children that held alone sets the steps.
+    #[arg(long, default_value_t = Adapt::default().path, value_parser = parse_path, conflicts_with = "resume")]
+    step_path: f64,
     /// The GA's diversity floor: while the population's spread over its
     /// free genes (mean standard deviation, fraction of each range) is
     /// below it, the wide children's mutation step grows by floor /
@@ -215,6 +221,7 @@ fn open_or_create(a: &EvolveArgs) -> Result<(RunDir, RunLock, Option<Made>)> {
             adapt: (a.step_target > 0.0).then_some(Adapt {
                 target: a.step_target,
                 tolerance: a.step_tolerance,
+                path: a.step_path,
                 ..Adapt::default()
             }),
             diversity_floor: a.diversity_floor,
@@ -320,6 +327,7 @@ pub fn run(a: EvolveArgs) -> Result<()> {
         dir,
         cfg: &cfg,
         rows: &cp.rows,
+        ga: cp.ga.as_ref(),
         record: &record,
         winner: &v.winner_genome,
         plot: &plot,
@@ -415,6 +423,12 @@ pub(crate) fn parse_tolerance(s: &str) -> Result<f64, BadFraction> {
         "a child's tolerance below its parent",
         "0 to 1 (0.01: one point)",
     )
+}
+
+/// `--step-path`: 0 (no path) to 1.
+pub(crate) fn parse_path(s: &str) -> Result<f64, BadFraction> {
+    let ok = |f: f64| (0.0..=1.0).contains(&f);
+    fraction(s, ok, "a path's memory", "0 (no path) to 1")
 }
 
 /// `--step-target`: 0 (fixed steps) or above, below 1.

@@ -63,6 +63,12 @@ pub struct OptbenchArgs {
     /// (`tuner evolve --step-tolerance`).
     #[arg(long, default_value_t = Adapt::default().tolerance, value_parser = crate::edge::evolve::parse_tolerance)]
     step_tolerance: f64,
+    /// The memory of each gene's evolution path: the share of it one
+    /// generation replaces. While the children that held kept moving a
+    /// gene one way, its step grows (a far optimum); 0: no path, the
+    /// share of children that held alone sets the steps.
+    #[arg(long, default_value_t = Adapt::default().path, value_parser = crate::edge::evolve::parse_path)]
+    step_path: f64,
     /// The first generation's spread (`tuner evolve --init-sigma`).
     #[arg(long, default_value_t = crate::tune::optim::toolkit::INIT_SIGMA, value_parser = crate::edge::evolve::parse_init_sigma)]
     init_sigma: f64,
@@ -124,6 +130,7 @@ pub fn run(a: OptbenchArgs) -> Result<()> {
             adapt: (a.step_target > 0.0).then_some(Adapt {
                 target: a.step_target,
                 tolerance: a.step_tolerance,
+                path: a.step_path,
                 ..Adapt::default()
             }),
             diversity_floor: a.diversity_floor,

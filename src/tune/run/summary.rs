@@ -11,10 +11,11 @@ use super::generations::GenerationRow;
 use super::install::played_otherwise;
 use super::verdict::ValidationRecord;
 use crate::text::{tuner_command, wrap};
+use crate::tune::optim::ga::GaState;
 use crate::tune::worth;
 use std::fmt::{self, Display, Formatter, Write};
 use std::path::Path;
-use yacht_core::genome::Genome;
+use yacht_core::genome::{GENES, Genome, Kind};
 
 /// The width the summary's lines fit.
 const WIDTH: usize = 100;
@@ -31,6 +32,8 @@ pub struct Summary<'a> {
     pub dir: &'a RunDir,
     pub cfg: &'a RunConfig,
     pub rows: &'a [GenerationRow],
+    /// The GA's steps and paths where the run ended (adapted steps only).
+    pub ga: Option<&'a GaState>,
     pub record: &'a ValidationRecord,
     pub winner: &'a Genome,
     /// The run's plot.
@@ -316,7 +319,7 @@ impl Display for Summary<'_> {
                 last.generation, last.best, last.mean
             )));
         }
-        if let Some(line) = steps_line(self.rows) {
+        if let Some(line) = steps_line(self.rows, self.ga) {
             s.push_str(&fit(&line));
         }
         let _ = writeln!(s, "{}", self.time());
@@ -333,22 +336,51 @@ impl Display for Summary<'_> {
 
 /// What the GA's adapted steps did over the run's generations (None
 /// without them): the typical step at the start and the end, the share
-/// of children that held, and how far the mean sat below the best.
-fn steps_line(rows: &[GenerationRow]) -> Option<String> {
+/// of children that held, how far the mean sat below the best, and the
+/// genes whose steps grew largest (from the run's last `ga` state).
+fn steps_line(rows: &[GenerationRow], ga: Option<&GaState>) -> Option<String> {
     let steps: Vec<f64> = rows.iter().filter_map(|r| r.step).collect();
     let (first, last) = (steps.first()?, steps.last()?);
     let held: Vec<f64> = rows.iter().filter_map(|r| r.held).collect();
     let mut gaps: Vec<f64> = rows.iter().map(|r| 100.0 * (r.best - r.mean)).collect();
     gaps.sort_by(f64::total_cmp);
+    let largest = ga.map(largest_steps).unwrap_or_default();
     Some(format!(
         "adapted steps: a real gene's typical step {first:.3} → {last:.3} of its range over \
          {} generations; children that held against their parent {:.0} % (the target's \
          share is set by --step-target); the mean {:.1} points under the best (median over \
-         generations)",
+         generations){largest}",
         rows.len(),
         100.0 * held.iter().sum::<f64>() / held.len().max(1) as f64,
         gaps[gaps.len() / 2],
     ))
+}
+
+/// "; the largest steps: gene 0.412 (path +2.1), …": the three reals or
+/// counts with the largest steps, each with its evolution path (a path
+/// beyond ±1 is a direction the children kept holding in).
+fn largest_steps(ga: &GaState) -> String {
+    let moving = |name: &str| {
+        Genome::index_of(name).is_some_and(|i| matches!(GENES[i].kind, Kind::Real | Kind::Count(_)))
+    };
+    let mut steps: Vec<&(String, f64)> = ga.steps.iter().filter(|(n, _)| moving(n)).collect();
+    steps.sort_by(|a, b| b.1.total_cmp(&a.1).then(a.0.cmp(&b.0)));
+    let path = |name: &str| {
+        let p = ga.paths.iter().find(|(n, _)| n == name);
+        (!ga.paths.is_empty()).then(|| p.map_or(0.0, |p| p.1))
+    };
+    let shown: Vec<String> = steps
+        .iter()
+        .take(3)
+        .map(|(n, s)| match path(n) {
+            Some(p) => format!("{n} {s:.3} (path {p:+.1})"),
+            None => format!("{n} {s:.3}"),
+        })
+        .collect();
+    match shown.is_empty() {
+        true => String::new(),
+        false => format!("; the largest steps: {}", shown.join(", ")),
+    }
 }
 
 /// Seconds as `1 h 02 min`, `3 min 05 s` or `12.3 s`.
@@ -363,7 +395,36 @@ pub fn duration(secs: f64) -> String {
 
 #[cfg(test)]
 mod tests {
-    use super::duration;
+    use super::{duration, largest_steps};
+    use crate::tune::optim::ga::GaState;
+
+    #[test]
+    fn the_summary_names_the_three_largest_steps_of_reals_and_counts_with_their_paths() {
+        let named = |v: &[(&str, f64)]| v.iter().map(|(n, x)| (n.to_string(), *x)).collect();
+        let ga = GaState {
+            // wp_last_exact is a switch: its step is a flip's, not shown.
+            steps: named(&[
+                ("wp_edge", 0.5),
+                ("wp_last_exact", 0.5),
+                ("wp_skew", 0.04),
+                ("wp_bid_auctions", 0.2),
+                ("wp_spread_factor", 0.417),
+            ]),
+            paths: named(&[("wp_edge", -2.45), ("wp_spread_factor", 0.31)]),
+            lineage: Vec::new(),
+            held: None,
+        };
+        assert_eq!(
+            largest_steps(&ga),
+            "; the largest steps: wp_edge 0.500 (path -2.5), wp_spread_factor 0.417 \
+             (path +0.3), wp_bid_auctions 0.200 (path +0.0)"
+        );
+        let none = GaState {
+            steps: Vec::new(),
+            ..ga
+        };
+        assert_eq!(largest_steps(&none), "");
+    }
 
     #[test]
     fn durations_read_at_a_glance() {

@@ -5,7 +5,8 @@
 //! population is collapsed), `elite` (the best genome and the better half's
 //! centroid) — and `settings`, `brood` (the first generation with adapted
 //! steps), `steps` (each gene's step, adapted to how the children fare
-//! against their parents), and `optimizer` (`Ga`: the GA behind the
+//! against their parents), `path` (each gene's evolution path, which
+//! grows a step while its children hold one way), and `optimizer` (`Ga`: the GA behind the
 //! `Optimizer` trait, its state kept as `GaState`). What every optimiser
 //! shares (frozen genes, the first population, how a kind of gene moves,
 //! diversity, ranks) is `optim::toolkit`'s. Pure: it sees genomes and
@@ -20,6 +21,7 @@ mod crossover;
 mod elite;
 mod mutation;
 mod optimizer;
+mod path;
 mod selection;
 mod settings;
 mod steps;
@@ -29,6 +31,7 @@ pub use crossover::Blx;
 pub use elite::Elites;
 pub use mutation::{Gaussian, MAX_BOOST};
 pub use optimizer::{Ga, GaState};
+pub use path::Paths;
 pub use selection::Tournament;
 pub use settings::GaSettings;
 pub use steps::{Adapt, Brood, Lineage, Parent, STEP_BOUNDS, Steps};

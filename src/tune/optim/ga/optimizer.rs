@@ -2,9 +2,10 @@
 //! the GA's operators, one seeded stream per generation. With adapted
 //! steps (`GaSettings::adapt`) it also keeps each gene's step and whom
 //! each genome is measured against, and after each generation moves the
-//! steps by how the children fared (`Steps`).
+//! steps by how the children fared (`Steps`) and by which way the ones
+//! that held moved each gene (`Paths`).
 
-use super::{Brood, GaSettings, Lineage, Steps, first_brood, next_brood};
+use super::{Brood, GaSettings, Lineage, Paths, Steps, first_brood, next_brood};
 use crate::rng::derive_seed;
 use crate::tune::optim::toolkit::FrozenGenes;
 use crate::tune::optim::{Optimizer, Start, best_of};
@@ -21,6 +22,8 @@ pub struct Ga {
     generation: u64,
     /// Each gene's step (every one `mutation_sigma` without adaptation).
     steps: Steps,
+    /// Each gene's evolution path (zero without adaptation or a path).
+    paths: Paths,
     /// Whom each genome of `population` is measured against.
     lineage: Vec<Lineage>,
     /// The share of the last generation's children that held (None
@@ -34,6 +37,10 @@ pub struct Ga {
 pub struct GaState {
     /// Each gene's step, by gene name.
     pub steps: Vec<(String, f64)>,
+    /// Each gene's evolution path, by gene name (empty: all zero, as in
+    /// runs before the path).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub paths: Vec<(String, f64)>,
     /// Whom each genome of the population is measured against.
     pub lineage: Vec<Lineage>,
     /// The share of the last generation's children that held.
@@ -73,6 +80,7 @@ impl Ga {
         };
         let state = s.ga.adapt.map(|_| GaState {
             steps: steps.named(),
+            paths: Vec::new(),
             lineage: brood.lineage,
             held: None,
         });
@@ -92,13 +100,19 @@ impl Ga {
         generation: u64,
     ) -> Ga {
         let fixed = Steps::uniform(settings.mutation_sigma);
-        let (steps, lineage, held) = match (settings.adapt, state) {
+        let (steps, paths, lineage, held) = match (settings.adapt, state) {
             (Some(_), Some(st)) => (
                 Steps::from_named(&st.steps, settings.mutation_sigma),
+                Paths::from_named(&st.paths),
                 st.lineage.clone(),
                 st.held,
             ),
-            _ => (fixed, vec![Lineage::none(); population.len()], None),
+            _ => (
+                fixed,
+                Paths::zero(),
+                vec![Lineage::none(); population.len()],
+                None,
+            ),
         };
         Ga {
             population,
@@ -109,6 +123,7 @@ impl Ga {
             seed,
             generation,
             steps,
+            paths,
             lineage,
             held,
         }
@@ -121,8 +136,12 @@ impl Ga {
 
     /// What a checkpoint keeps beside the population (adapted steps only).
     pub fn ga_state(&self) -> Option<GaState> {
-        self.settings.adapt.map(|_| GaState {
+        self.settings.adapt.map(|a| GaState {
             steps: self.steps.named(),
+            paths: match a.path > 0.0 {
+                true => self.paths.named(),
+                false => Vec::new(),
+            },
             lineage: self.lineage.clone(),
             held: self.held,
         })
@@ -136,7 +155,9 @@ impl Optimizer for Ga {
 
     fn tell(&mut self, fitness: &[f64], score: &[f64]) {
         if let Some(adapt) = &self.settings.adapt {
+            let factor = self.paths.follow(&self.lineage, score, adapt);
             self.held = self.steps.adapt(&self.lineage, score, adapt);
+            self.steps.scale(&factor);
         }
         let seed = derive_seed(&[self.seed, 0x6A, self.generation]);
         let next = next_brood(

@@ -26,6 +26,11 @@ pub struct Adapt {
     /// How fast a step moves: at a share of 1 (or 0) it grows (shrinks) by
     /// e^rate in one generation.
     pub rate: f64,
+    /// The memory of each gene's evolution path (`path`): the share of
+    /// the path one generation replaces; 0: no path, the success rule
+    /// alone (runs before the path read so).
+    #[serde(default)]
+    pub path: f64,
 }
 
 impl Default for Adapt {
@@ -34,6 +39,7 @@ impl Default for Adapt {
             target: 0.5,
             tolerance: 0.01,
             rate: 0.7,
+            path: 0.3,
         }
     }
 }
@@ -92,18 +98,7 @@ impl Steps {
     /// and the genes it moved from it, `score` what each scored. Returns
     /// the share of children that held (None: no child had a parent).
     pub fn adapt(&mut self, lineage: &[Lineage], score: &[f64], a: &Adapt) -> Option<f64> {
-        let verdicts: Vec<(bool, &[usize])> = lineage
-            .iter()
-            .zip(score)
-            .filter_map(|(l, &s)| {
-                let parent = match l.parent {
-                    Parent::None => return None,
-                    Parent::Here(k) => score[k],
-                    Parent::Scored(p) => p,
-                };
-                Some((s >= parent - a.tolerance, l.moved.as_slice()))
-            })
-            .collect();
+        let verdicts = verdicts(lineage, score, a.tolerance);
         if verdicts.is_empty() {
             return None;
         }
@@ -111,8 +106,8 @@ impl Steps {
         let share = held / verdicts.len() as f64;
         for (i, sigma) in self.0.iter_mut().enumerate() {
             let (mut n, mut h) = (0.0, 0.0);
-            for (held, moved) in &verdicts {
-                if moved.contains(&i) {
+            for (held, l) in &verdicts {
+                if l.moved.contains(&i) {
                     n += 1.0;
                     h += f64::from(u8::from(*held));
                 }
@@ -121,6 +116,14 @@ impl Steps {
             *sigma = (*sigma * factor(own, a)).clamp(STEP_BOUNDS.0, STEP_BOUNDS.1);
         }
         Some(share)
+    }
+
+    /// Each step multiplied by its factor (`Paths::follow`), within the
+    /// bounds.
+    pub fn scale(&mut self, factor: &[f64; N_GENES]) {
+        for (s, f) in self.0.iter_mut().zip(factor) {
+            *s = (*s * f).clamp(STEP_BOUNDS.0, STEP_BOUNDS.1);
+        }
     }
 
     /// The steps by gene name, as checkpoint.json keeps them.
@@ -143,6 +146,27 @@ impl Steps {
         }
         s
     }
+}
+
+/// Each child with a parent: whether it held (scored not below its
+/// parent's score by more than `tolerance`), and its lineage.
+pub(super) fn verdicts<'l>(
+    lineage: &'l [Lineage],
+    score: &[f64],
+    tolerance: f64,
+) -> Vec<(bool, &'l Lineage)> {
+    lineage
+        .iter()
+        .zip(score)
+        .filter_map(|(l, &s)| {
+            let parent = match l.parent {
+                Parent::None => return None,
+                Parent::Here(k) => score[k],
+                Parent::Scored(p) => p,
+            };
+            Some((s >= parent - tolerance, l))
+        })
+        .collect()
 }
 
 /// What a step is multiplied by when a share `share` of the children that
@@ -175,6 +199,10 @@ pub struct Lineage {
     pub parent: Parent,
     /// Indices of the genes that differ from the parent's.
     pub moved: Vec<usize>,
+    /// How far each of them moved (child less parent, a fraction of the
+    /// gene's range), in `moved`'s order; empty in runs before the path.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub by: Vec<f64>,
 }
 
 impl Lineage {
@@ -183,15 +211,31 @@ impl Lineage {
         Lineage {
             parent: Parent::None,
             moved: Vec::new(),
+            by: Vec::new(),
         }
     }
 
     /// `child` against `parent`, which scored as `of` says.
     pub fn of(child: &Genome, parent: &Genome, of: Parent) -> Lineage {
-        let moved = (0..N_GENES)
+        let moved: Vec<usize> = (0..N_GENES)
             .filter(|&i| child.genes[i] != parent.genes[i])
             .collect();
-        Lineage { parent: of, moved }
+        let by = moved
+            .iter()
+            .map(|&i| (child.genes[i] - parent.genes[i]) / (GENES[i].max - GENES[i].min))
+            .collect();
+        Lineage {
+            parent: of,
+            moved,
+            by,
+        }
+    }
+
+    /// How far gene `i` moved (a fraction of its range), if it did and
+    /// the lineage says.
+    pub fn by(&self, i: usize) -> Option<f64> {
+        let k = self.moved.iter().position(|&j| j == i)?;
+        self.by.get(k).copied()
     }
 }
 
@@ -210,6 +254,7 @@ mod tests {
         Lineage {
             parent,
             moved: moved.to_vec(),
+            by: Vec::new(),
         }
     }
 
@@ -219,6 +264,7 @@ mod tests {
             target: 0.5,
             tolerance: 0.01,
             rate: 0.7,
+            path: 0.0,
         };
         // Genome 0 a start scoring 0.60; children of it on the same dice.
         let lineage = [
@@ -250,6 +296,19 @@ mod tests {
         let mut u = Steps::uniform(0.05);
         assert_eq!(u.adapt(&[Lineage::none()], &[0.5], &a), None);
         assert_eq!(u, Steps::uniform(0.05));
+    }
+
+    #[test]
+    fn settings_written_before_the_path_read_without_it() {
+        let old: Adapt = toml::from_str("target = 0.5\ntolerance = 0.01\nrate = 0.7\n").unwrap();
+        assert_eq!(
+            old,
+            Adapt {
+                path: 0.0,
+                ..Adapt::default()
+            }
+        );
+        assert!(Adapt::default().path > 0.0);
     }
 
     #[test]
