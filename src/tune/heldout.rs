@@ -92,7 +92,7 @@ pub fn judge(winner: &Evaluation, incumbent: &Evaluation, seed: u64) -> Option<H
         if not_worse {
             "not worse"
         } else {
-            "possibly worse"
+            "not shown not worse"
         },
         test.difference,
         test.std_error,
@@ -183,7 +183,7 @@ mod tests {
         assert!((check.test.difference + 0.025).abs() < 1e-12);
         assert_eq!(check.rows[1].winner, 0.55);
         assert_eq!(check.rows[1].incumbent, 0.6);
-        assert!(check.verdict.starts_with("possibly worse: -0.0250"));
+        assert!(check.verdict.starts_with("not shown not worse: -0.0250"));
     }
 
     #[test]

@@ -125,11 +125,11 @@ fn stem(file: &str) -> String {
         .map_or_else(|| file.to_string(), |s| s.to_string_lossy().into_owned())
 }
 
-/// Both verdicts in a few words; a test that did not conclude says so
-/// ("gain unsure": not shown better; "loss unsure": a winner within
-/// --max-searches against a champion over it, not shown not worse by half
-/// a point, which "not worse" says it was; "held out unsure": not shown
-/// not worse by the margin), not that the winner is worse.
+/// Both verdicts in a few words, the summary's words: a test that did not
+/// conclude says "not shown better" or "not shown not worse" (a winner
+/// within --max-searches against a champion over it, not shown not worse
+/// by half a point; held out, not shown not worse by the margin), not
+/// that the winner is worse.
 fn short_verdict(r: &super::ValidationRecord) -> String {
     if r.same_as_incumbent {
         return "is the champion".into();
@@ -137,14 +137,14 @@ fn short_verdict(r: &super::ValidationRecord) -> String {
     let training = match &r.comparison {
         None => "no champion",
         Some(c) if c.allowance > 0.0 && c.better() => "not worse",
-        Some(c) if c.allowance > 0.0 => "loss unsure",
+        Some(c) if c.allowance > 0.0 => "not shown not worse",
         Some(c) if c.better() => "better",
-        Some(_) => "gain unsure",
+        Some(_) => "not shown better",
     };
     let heldout = match &r.heldout {
         None => "",
         Some(h) if h.not_worse => ", held out not worse",
-        Some(_) => ", held out unsure",
+        Some(_) => ", held out not shown not worse",
     };
     format!("{training}{heldout}")
 }
@@ -266,7 +266,7 @@ mod tests {
             population: Some(16),
             suite: "suite-mirror / suite-heldout".into(),
             validated: Some(0.6188),
-            verdict: "loss unsure, held out not worse".into(),
+            verdict: "not shown not worse, held out not worse".into(),
             installed: Some(false),
             seconds: Some(2325.0),
             problem: None,
@@ -301,7 +301,9 @@ mod tests {
             narrow.contains("(pop, suite, date left out to fit 100 columns"),
             "{narrow}"
         );
-        assert!(narrow.contains("7/10") && narrow.contains("loss unsure, held out not worse"));
+        assert!(
+            narrow.contains("7/10") && narrow.contains("not shown not worse, held out not worse")
+        );
         let words: Vec<&str> = narrow.split_whitespace().collect();
         assert!(
             words

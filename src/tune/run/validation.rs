@@ -329,7 +329,7 @@ fn sequential_verdict(test: &Paired, looks: usize, allowance: f64) -> String {
                 test.games_per_opponent
             ),
             false => format!(
-                "possibly worse by more than {allowance}: {d:+.4} ± {se:.4} (z = {z:.2} at {at}, needs > {Z_SEQUENTIAL} at a look)"
+                "not shown not worse by more than {allowance}: {d:+.4} ± {se:.4} (z = {z:.2} at {at}, needs > {Z_SEQUENTIAL} at a look)"
             ),
         }
     } else if test.z > Z_SEQUENTIAL {
@@ -339,7 +339,7 @@ fn sequential_verdict(test: &Paired, looks: usize, allowance: f64) -> String {
         )
     } else {
         format!(
-            "not clearly better: {:+.4} ± {:.4} (z = {:.2} at {at}, needs > {Z_SEQUENTIAL} at a look)",
+            "not shown better: {:+.4} ± {:.4} (z = {:.2} at {at}, needs > {Z_SEQUENTIAL} at a look)",
             test.difference, test.std_error, test.z
         )
     }
@@ -451,7 +451,11 @@ mod tests {
         let worse = spending(11_800, n, 600.0);
         let c = allowed(&worse, &incumbent, allowance(budget, &worse, &incumbent));
         assert!(!c.better(), "{}", c.verdict);
-        assert!(c.verdict.starts_with("possibly worse"), "{}", c.verdict);
+        assert!(
+            c.verdict.starts_with("not shown not worse"),
+            "{}",
+            c.verdict
+        );
         // No allowance when both are within it, or the winner is over it.
         let within = spending(12_000, n, 650.0);
         assert_eq!(allowance(budget, &cheaper, &within), 0.0);

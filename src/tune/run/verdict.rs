@@ -97,16 +97,18 @@ impl ValidationRecord {
             ),
             Some(c) if c.better() => format!("training suite: better (z = {:.2})", c.test.z),
             Some(c) if c.allowance > 0.0 => format!(
-                "training suite: possibly worse, within the budget (z = {:.2})",
+                "training suite: not shown not worse, within the budget (z = {:.2})",
                 allowed_z(&c.test, c.allowance)
             ),
-            Some(c) => format!("training suite: not clearly better (z = {:.2})", c.test.z),
+            Some(c) => format!("training suite: not shown better (z = {:.2})", c.test.z),
         };
         let heldout = match &self.heldout {
             None => "no held-out suite".to_string(),
             Some(h) if h.not_worse => format!("held out: not worse (z = {:.2})", h.z),
             Some(h) => match h.shown_worse_against() {
-                worse if worse.is_empty() => format!("held out: possibly worse (z = {:.2})", h.z),
+                worse if worse.is_empty() => {
+                    format!("held out: not shown not worse (z = {:.2})", h.z)
+                }
                 worse => format!(
                     "held out: worse by more than the margin against {} (the suite: z = {:.2})",
                     worse.join(", "),

@@ -157,7 +157,7 @@ fn params_best_survives_tiny_validations_and_is_kept_when_replaced() {
         );
         assert!(!params.join("history").exists());
         assert!(
-            out.contains("NOT INSTALLED — training suite: not clearly better"),
+            out.contains("NOT INSTALLED — training suite: not shown better"),
             "{out}"
         );
         assert!(out.contains("too few to replace it"), "{out}");
