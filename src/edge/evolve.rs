@@ -11,8 +11,8 @@ use crate::tune::optim::ga::{Adapt, GaSettings};
 use crate::tune::run::lock::RunLock;
 use crate::tune::run::summary::Summary;
 use crate::tune::run::{
-    Folders, Made, NewRun, Progress, RunDir, RunError, create_run, extend, install, open_run,
-    run_generations, validate,
+    Folders, Made, NewRun, Progress, RunDir, RunError, create_run, earlier, extend, install,
+    open_run, run_generations, validate,
 };
 use anyhow::Result;
 use std::path::PathBuf;
@@ -160,6 +160,11 @@ pub struct EvolveArgs {
     /// the run folder and its plot changes; `tuner install RUN` does it later.
     #[arg(long)]
     install: bool,
+    /// With --resume of a run whose generations are all done and
+    /// validated: play the validation again (else its record stands, as
+    /// long as the champion it was compared with has not changed).
+    #[arg(long, requires = "resume")]
+    revalidate: bool,
     /// Games per opponent when validating the top genomes at the end: an
     /// even number (each deal is played twice, seats swapped).
     #[arg(long, default_value_t = 1000, value_parser = crate::edge::games::parse_games, conflicts_with = "resume")]
@@ -306,14 +311,37 @@ pub fn run(a: EvolveArgs) -> Result<()> {
     };
     let dir = &held.dir;
     let params_best = cfg.folders.params_best();
-    let mut progress = Bar::validating(a.quiet);
-    let v = with_threads(a.threads, || {
-        validate(dir, &cp, &params_best, &mut progress)
-    })?;
-    progress.end_stage();
-    let v = match v {
-        Err(e @ RunError::Interrupted(_)) => held.stopped(e),
-        v => v?,
+    let before = match a.revalidate {
+        true => None,
+        false => earlier(dir, &cp, &params_best)?,
+    };
+    let v = match before {
+        Some(v) => {
+            let said = crate::text::wrap(
+                &format!(
+                    "the run's {} generations were validated before ({}, {} then) against the \
+                     same champion: that record stands (--revalidate plays it again)",
+                    cp.next_generation,
+                    dir.validation().display(),
+                    crate::tune::run::summary::duration(v.record.seconds),
+                ),
+                crate::edge::cli::HELP_WIDTH,
+                "  ",
+            );
+            write_out(&format!("{said}\n"));
+            v
+        }
+        None => {
+            let mut progress = Bar::validating(a.quiet);
+            let v = with_threads(a.threads, || {
+                validate(dir, &cp, &params_best, &mut progress)
+            })?;
+            progress.end_stage();
+            match v {
+                Err(e @ RunError::Interrupted(_)) => held.stopped(e),
+                v => v?,
+            }
+        }
     };
     // A refused install is told after the run's summary.
     let installed = (a.install && v.record.earned()).then(|| install(dir));

@@ -31,5 +31,5 @@ pub use error::RunError;
 pub use evolve::{Progress, Tick, run_generations};
 pub use generations::GenerationRow;
 pub use install::install;
-pub use validation::{Validation, validate};
+pub use validation::{Validation, earlier, validate};
 pub use verdict::ValidationRecord;

@@ -91,6 +91,7 @@ pub fn validate(
         installed: false,
         previous_kept_as: None,
         seconds: 0.0,
+        generations: Some(cp.next_generation),
         worth: Vec::new(),
     };
     if let (true, Some(incumbent)) = (record.earned(), against) {
@@ -102,6 +103,33 @@ pub fn validate(
         record,
         winner_genome,
     })
+}
+
+/// The run's earlier validation when it still stands, so a resumed
+/// finished run need not play it again: validation.json made after the
+/// run's last generation (`cp`), against the champion as `params_best`
+/// holds it now, with the winner in the run's best.toml. None: validate.
+pub fn earlier(dir: &RunDir, cp: &Checkpoint, params_best: &Path) -> Result<Option<Validation>> {
+    let Some(record) = dir.load_validation()? else {
+        return Ok(None);
+    };
+    let best = dir.best();
+    if record.generations != Some(cp.next_generation) || !best.exists() {
+        return Ok(None);
+    }
+    let shown = params_best.display().to_string();
+    let champion = params_best
+        .exists()
+        .then(|| yacht_genome_file::read_genome(params_best, &shown))
+        .transpose()?;
+    if champion.as_ref().map(NamedGenes::from) != record.incumbent_genes {
+        return Ok(None);
+    }
+    let winner_genome = yacht_genome_file::read_genome(&best, &best.display().to_string())?;
+    Ok(Some(Validation {
+        record,
+        winner_genome,
+    }))
 }
 
 /// What validation measures: the optimiser's proposals (CMA-ES, random
@@ -507,6 +535,7 @@ mod tests {
             installed: false,
             previous_kept_as: None,
             seconds: 1.5,
+            generations: Some(4),
             worth: vec![ChangeWorth {
                 gene: "bid_scale".into(),
                 from: 1.0,

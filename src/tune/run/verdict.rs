@@ -58,6 +58,10 @@ pub struct ValidationRecord {
     /// Seconds the validation took (0 in runs before it was recorded).
     #[serde(default)]
     pub seconds: f64,
+    /// How many generations the run had when it was validated (none in
+    /// runs before it was recorded: a resume validates them again).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub generations: Option<u32>,
     /// When the verdicts allow installing: what each of the winner's
     /// changes from the incumbent is worth (none otherwise, and in runs
     /// before it was measured).

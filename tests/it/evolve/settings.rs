@@ -69,6 +69,44 @@ fn resume_with_more_generations_extends_to_the_longer_runs_result() {
 }
 
 #[test]
+fn resuming_a_finished_run_keeps_its_validation_unless_told_to_play_it_again() {
+    let dir = scratch("evolve-finished");
+    run_ok(&mut evolve(&dir, "done", "2", "2"));
+    let record = dir.join("runs/done/validation.json");
+    let first = std::fs::read(&record).unwrap();
+    let resume = |extra: &[&str]| {
+        let mut c = tuner();
+        c.args(["evolve", "--resume", "done"])
+            .args(extra)
+            .arg("--runs-dir")
+            .arg(dir.join("runs"));
+        run_ok(&mut c)
+    };
+    // Nothing to run and the champion unchanged: the record stands, no
+    // game is played, and the summary is the same.
+    let again = resume(&[]);
+    let said = String::from_utf8_lossy(&again.stdout);
+    let err = String::from_utf8_lossy(&again.stderr);
+    assert!(said.contains("were validated before"), "{said}");
+    assert!(!err.contains("validating the top"), "{err}");
+    assert!(
+        said.contains("NOT INSTALLED") || said.contains("INSTALLED"),
+        "{said}"
+    );
+    assert_eq!(std::fs::read(&record).unwrap(), first);
+    // --revalidate plays it again, on the same dice: the same verdicts.
+    let replayed = resume(&["--revalidate"]);
+    let err = String::from_utf8_lossy(&replayed.stderr);
+    assert!(err.contains("validating the top"), "{err}");
+    let read = |b: &[u8]| -> serde_json::Value { serde_json::from_slice(b).unwrap() };
+    let (mut a, mut b) = (read(&first), read(&std::fs::read(&record).unwrap()));
+    for v in [&mut a, &mut b] {
+        v.as_object_mut().unwrap().remove("seconds");
+    }
+    assert_eq!(a, b);
+}
+
+#[test]
 fn cmaes_and_random_runs_resume_to_the_uninterrupted_result() {
     for kind in ["cmaes", "random"] {
         let dir = scratch(&format!("evolve-{kind}"));
