@@ -225,7 +225,7 @@ pub fn run(args: BenchArgs) -> Result<()> {
         }
         if let Some(path) = values::cache_path().filter(|p| p.exists()) {
             let t = Instant::now();
-            let how = values::load_or_solve(Some(&path)).1;
+            let how = values::load_or_solve(Some(&path), || ()).1;
             say!(
                 "value table from the cache {}: {:?} in {:.2} s",
                 path.display(),

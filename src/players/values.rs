@@ -59,7 +59,12 @@ pub fn exact_table() -> &'static ValueTable {
     static TABLE: OnceLock<ValueTable> = OnceLock::new();
     TABLE.get_or_init(|| {
         let path = cache_path();
-        let (table, how) = load_or_solve(path.as_deref());
+        let (table, how) = load_or_solve(path.as_deref(), || {
+            eprintln!(
+                "solving the exact value table: once per machine, about 10 s on 2 cores (then \
+                 loaded from the cache in a fraction of a second) …"
+            )
+        });
         if let Some(note) = how.note(path.as_deref()) {
             eprintln!("{note}");
         }
@@ -147,13 +152,15 @@ impl Obtained {
     }
 }
 
-/// Loads the cache at `path`, or solves the table and writes the cache.
-pub fn load_or_solve(path: Option<&Path>) -> (ValueTable, Obtained) {
+/// Loads the cache at `path`, or solves the table and writes the cache,
+/// calling `before_solving` first (the wait is long: a line for the user).
+pub fn load_or_solve(path: Option<&Path>, before_solving: impl FnOnce()) -> (ValueTable, Obtained) {
     let why = match path.map(load) {
         Some(Ok(Some(table))) => return (table, Obtained::Loaded),
         Some(Ok(None)) | None => None,
         Some(Err(why)) => Some(why),
     };
+    before_solving();
     let start = Instant::now();
     let threads = rayon::current_num_threads();
     let table = ValueTable::solve(threads);
@@ -371,8 +378,11 @@ mod tests {
         let _ = std::fs::remove_dir_all(&dir);
         // A good cache, made from the process's table (no second solve).
         write_atomic(&path, &encode(exact_table())).unwrap();
-        let (table, how) = load_or_solve(Some(&path));
+        let told = std::cell::Cell::new(0);
+        let tell = || told.set(told.get() + 1);
+        let (table, how) = load_or_solve(Some(&path), tell);
         assert!(matches!(how, Obtained::Loaded), "{how:?}");
+        assert_eq!(told.get(), 0, "a load is not announced");
         assert_eq!(table.values(), exact_table().values());
         // One flipped bit in the values: detected; solving again gives the
         // same table and a good cache.
@@ -381,7 +391,8 @@ mod tests {
         bytes[at] ^= 0x10;
         assert_eq!(decode(&bytes).unwrap_err(), Corrupt::Checksum);
         std::fs::write(&path, &bytes).unwrap();
-        let (table, how) = load_or_solve(Some(&path));
+        let (table, how) = load_or_solve(Some(&path), tell);
+        assert_eq!(told.get(), 1, "a solve is announced before it starts");
         let Obtained::Solved { why, saved, .. } = &how else {
             panic!("{how:?}")
         };
@@ -397,7 +408,10 @@ mod tests {
         assert!(why.as_ref().is_some_and(checksum), "{why:?}");
         assert!(saved.is_ok(), "{saved:?}");
         assert_eq!(table.values(), exact_table().values());
-        assert!(matches!(load_or_solve(Some(&path)).1, Obtained::Loaded));
+        assert!(matches!(
+            load_or_solve(Some(&path), || ()).1,
+            Obtained::Loaded
+        ));
         // Cut short, or another version: unusable, with the reason.
         let short = decode(&bytes[..bytes.len() - 4]).unwrap_err();
         assert!(matches!(short, Corrupt::Size { .. }), "{short}");
