@@ -74,12 +74,18 @@ fn round_robin_is_deterministic_thread_independent_and_points_add_up() {
     );
     let text = String::from_utf8_lossy(&text.stdout).into_owned();
     assert!(text.contains("rating ± 95%"), "{text}");
+    // The leaderboard fits a terminal of 100 columns.
+    let board = text.lines().take_while(|l| !l.is_empty());
+    assert!(board.clone().count() > 2, "{text}");
+    for line in board {
+        assert!(line.chars().count() <= 100, "{line:?} is wider than 100");
+    }
     for r in rows {
         let (rating, se) = (
             r["rating"].as_f64().unwrap(),
             r["rating_se"].as_f64().unwrap(),
         );
-        let shown = format!("{:>6.0} ± {:<3.0}", rating, 1.96 * se.min(400.0));
+        let shown = format!("{:>4.0} ± {:<3.0}", rating, 1.96 * se.min(400.0));
         assert!(text.contains(&shown), "{shown:?} in {text}");
     }
 }

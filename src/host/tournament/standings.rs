@@ -214,17 +214,18 @@ impl Table {
     }
 }
 
+/// The leaderboard's columns: 100 characters with their separators.
 const LEADERBOARD: [Column; 12] = [
     Column::new("rank", Align::Right, 4),
-    Column::new("entrant", Align::Left, 24),
-    Column::new("games", Align::Right, 6),
-    Column::new("W", Align::Right, 6),
-    Column::new("D", Align::Right, 5),
-    Column::new("L", Align::Right, 6),
-    Column::new("points", Align::Right, 8),
-    Column::new("win %", Align::Right, 7),
-    Column::new("95% CI", Align::Right, 13),
-    Column::new("margin", Align::Right, 9),
+    Column::new("entrant", Align::Left, 17),
+    Column::new("games", Align::Right, 5),
+    Column::new("W", Align::Right, 5),
+    Column::new("D", Align::Right, 4),
+    Column::new("L", Align::Right, 5),
+    Column::new("points", Align::Right, 6),
+    Column::new("win %", Align::Right, 6),
+    Column::new("95% CI", Align::Right, 12),
+    Column::new("margin", Align::Right, 7),
     Column::new("rating ± 95%", Align::Right, 12),
     Column::new("faults", Align::Right, 6),
 ];
@@ -245,7 +246,7 @@ pub fn render(t: &Table) -> String {
     lines.push(String::new());
     lines.push("cross table (row's score rate against column):".to_string());
     let short: Vec<String> = t.names.iter().map(|n| truncate(n, 6)).collect();
-    let mut columns = vec![Column::new("", Align::Left, 24)];
+    let mut columns = vec![Column::new("", Align::Left, 18)];
     columns.extend(short.iter().map(|n| Column::new(n, Align::Right, 6)));
     let cross: Vec<Vec<String>> = t
         .names
@@ -280,7 +281,7 @@ fn leaderboard_row(r: &Standing) -> Vec<String> {
     row.push(format!("{:.1}%", 100.0 * r.win_rate));
     row.push(percent_interval(r.ci95));
     row.push(format!("{:.0}", r.mean_margin));
-    row.push(format!("{:>6.0} ± {:<3.0}", r.rating, r.rating_ci95()));
+    row.push(format!("{:>4.0} ± {:<3.0}", r.rating, r.rating_ci95()));
     row.push(r.faults.len().to_string());
     row
 }
