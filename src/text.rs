@@ -88,6 +88,10 @@ pub fn columns(rows: &[Vec<String>]) -> String {
     out
 }
 
+/// The width of the screen every help text, message and summary is
+/// wrapped to.
+pub const SCREEN: usize = 100;
+
 /// `line` wrapped at spaces into lines of at most `width` characters (a
 /// longer word stays whole), the lines after the first begun with
 /// `indent`; each line ends with a newline.

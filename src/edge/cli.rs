@@ -63,7 +63,7 @@ enum Cmd {
 
 /// The widest the help is written: the terminal's width up to this, and
 /// this when the output is not a terminal.
-pub const HELP_WIDTH: usize = 100;
+pub const HELP_WIDTH: usize = crate::text::SCREEN;
 
 /// The command tree, every option's value allowed to be a negative number
 /// (`--generations -3`), so that its value parser refuses it naming the

@@ -107,7 +107,7 @@ fn worth_lines(changes: &Changes, compared: &[Baseline], fitness: Fitness) -> St
             "changed but not acting in the candidate (their mechanism does not run): {}",
             names.join(", ")
         );
-        s.push_str(&crate::text::wrap(&line, 100, "  "));
+        s.push_str(&crate::text::wrap(&line, crate::text::SCREEN, "  "));
     }
     s
 }

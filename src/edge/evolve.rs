@@ -325,10 +325,10 @@ pub fn run(a: EvolveArgs) -> Result<()> {
                     dir.validation().display(),
                     crate::tune::run::summary::duration(v.record.seconds),
                 ),
-                crate::edge::cli::HELP_WIDTH,
+                crate::text::SCREEN,
                 "  ",
             );
-            write_out(&format!("{said}\n"));
+            write_out(&said);
             v
         }
         None => {

@@ -18,7 +18,7 @@ use std::path::Path;
 use yacht_core::genome::{GENES, Genome, Kind};
 
 /// The width the summary's lines fit.
-const WIDTH: usize = 100;
+const WIDTH: usize = crate::text::SCREEN;
 /// The most gene changes listed (a screenful with the rest).
 const GENES_SHOWN: usize = 15;
 
