@@ -6,6 +6,7 @@ use crate::edge::{
     agree, bench, eval, evolve, export, genes, install, r#match, new_genome, optbench, play,
     plot_cmd, runs, ship, tournament,
 };
+use crate::text::SCREEN;
 use anyhow::Result;
 use clap::{Arg, CommandFactory, FromArgMatches, Parser, Subcommand};
 
@@ -61,23 +62,20 @@ enum Cmd {
     Optbench(optbench::OptbenchArgs),
 }
 
-/// The widest the help is written: the terminal's width up to this, and
-/// this when the output is not a terminal.
-pub const HELP_WIDTH: usize = crate::text::SCREEN;
-
 /// The command tree, every option's value allowed to be a negative number
 /// (`--generations -3`), so that its value parser refuses it naming the
 /// option, rather than clap taking it for an unknown option; its help
-/// wrapped to `HELP_WIDTH` columns.
+/// wrapped to `text::SCREEN` columns (the terminal's width up to it,
+/// and it when the output is not a terminal).
 fn command() -> clap::Command {
-    let mut cmd = Cli::command().max_term_width(HELP_WIDTH);
+    let mut cmd = Cli::command().max_term_width(SCREEN);
     let names: Vec<String> = cmd
         .get_subcommands()
         .map(|c| c.get_name().to_string())
         .collect();
     for name in names {
         cmd = cmd.mut_subcommand(name, |c| {
-            c.max_term_width(HELP_WIDTH).mut_args(negative_numbers)
+            c.max_term_width(SCREEN).mut_args(negative_numbers)
         });
     }
     cmd
@@ -127,7 +125,8 @@ pub fn run() -> Result<()> {
 
 #[cfg(test)]
 mod tests {
-    use super::{Cli, HELP_WIDTH, command};
+    use super::{Cli, command};
+    use crate::text::SCREEN;
     use clap::CommandFactory;
     use clap::error::ErrorKind;
 
@@ -141,7 +140,7 @@ mod tests {
         }
         for help in &helps {
             let widest = help.lines().map(|l| l.chars().count()).max().unwrap_or(0);
-            assert!(widest <= HELP_WIDTH, "{widest} columns:\n{help}");
+            assert!(widest <= SCREEN, "{widest} columns:\n{help}");
         }
         assert!(helps.len() > 20 && helps.iter().any(|h| h.contains("--step-target")));
     }

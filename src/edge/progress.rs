@@ -71,9 +71,6 @@ impl Counter {
     }
 }
 
-/// The widest line evolve writes on the terminal.
-const SCREEN: usize = 100;
-
 /// Evolve's progress: a bar on a terminal, else a line per generation;
 /// with `--quiet` only messages. Within a generation the bar counts its
 /// games; validation's stages each get a counter of their games
@@ -118,7 +115,10 @@ impl Progress for Bar {
     fn message(&mut self, text: &str) {
         self.end_stage();
         // A screen of 100 columns (notes.txt keeps the lines whole).
-        let wrapped: String = text.lines().map(|l| wrap(l, SCREEN, "  ")).collect();
+        let wrapped: String = text
+            .lines()
+            .map(|l| wrap(l, crate::text::SCREEN, "  "))
+            .collect();
         let text = wrapped.trim_end();
         match &self.bar {
             Some(b) if !b.is_finished() => b.println(text),

@@ -89,11 +89,7 @@ pub fn judge(winner: &Evaluation, incumbent: &Evaluation, seed: u64) -> Option<H
     };
     let verdict = format!(
         "{}: {:+.4} ± {:.4} (z = {z:.2} {} {Z_ONE_SIDED} for a margin of {MARGIN}, {} games per opponent){worse_note}",
-        if not_worse {
-            "not worse"
-        } else {
-            "not shown not worse"
-        },
+        word(not_worse),
         test.difference,
         test.std_error,
         if z > Z_ONE_SIDED { ">" } else { "≤" },
@@ -117,6 +113,19 @@ impl HeldOutCheck {
     /// the margin, alone (any refuses it, whatever the suite's z).
     pub fn shown_worse_against(&self) -> Vec<&str> {
         shown_worse_against(&self.rows)
+    }
+
+    /// The verdict in the tool's words: "not worse" or "not shown not
+    /// worse" (shown worse against an opponent is told with its name).
+    pub fn word(&self) -> &'static str {
+        word(self.not_worse)
+    }
+}
+
+fn word(not_worse: bool) -> &'static str {
+    match not_worse {
+        true => "not worse",
+        false => "not shown not worse",
     }
 }
 

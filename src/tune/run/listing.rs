@@ -134,18 +134,11 @@ fn short_verdict(r: &super::ValidationRecord) -> String {
     if r.same_as_incumbent {
         return "is the champion".into();
     }
-    let training = match &r.comparison {
-        None => "no champion",
-        Some(c) if c.allowance > 0.0 && c.better() => "not worse",
-        Some(c) if c.allowance > 0.0 => "not shown not worse",
-        Some(c) if c.better() => "better",
-        Some(_) => "not shown better",
-    };
-    let heldout = match &r.heldout {
-        None => "",
-        Some(h) if h.not_worse => ", held out not worse",
-        Some(_) => ", held out not shown not worse",
-    };
+    let training = r.comparison.as_ref().map_or("no champion", |c| c.word());
+    let heldout = r
+        .heldout
+        .as_ref()
+        .map_or(String::new(), |h| format!(", held out {}", h.word()));
     format!("{training}{heldout}")
 }
 

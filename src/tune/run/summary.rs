@@ -10,21 +10,19 @@ use super::dir::RunDir;
 use super::generations::GenerationRow;
 use super::install::played_otherwise;
 use super::verdict::ValidationRecord;
-use crate::text::{tuner_command, wrap};
+use crate::text::{SCREEN, tuner_command, wrap};
 use crate::tune::optim::ga::GaState;
 use crate::tune::worth;
 use std::fmt::{self, Display, Formatter, Write};
 use std::path::Path;
 use yacht_core::genome::{GENES, Genome, Kind};
 
-/// The width the summary's lines fit.
-const WIDTH: usize = crate::text::SCREEN;
 /// The most gene changes listed (a screenful with the rest).
 const GENES_SHOWN: usize = 15;
 
-/// `line` wrapped to [`WIDTH`], its next lines indented by four.
+/// `line` wrapped to [`SCREEN`], its next lines indented by four.
 fn fit(line: &str) -> String {
-    wrap(line, WIDTH, "    ")
+    wrap(line, SCREEN, "    ")
 }
 
 /// Everything the end-of-run summary tells.

@@ -53,11 +53,8 @@ pub fn validate(
     let header = best_header(&cfg, &winner, cfg.validation_games);
     let text = genome_to_toml(&winner_genome, &header);
     write_atomic(&dir.best(), text.as_bytes())?;
+    let incumbent = champion(params_best)?;
     let shown = params_best.display().to_string();
-    let incumbent = params_best
-        .exists()
-        .then(|| yacht_genome_file::read_genome(params_best, &shown))
-        .transpose()?;
     let same = incumbent.as_ref() == Some(&winner_genome);
     let against = incumbent.as_ref().filter(|_| !same);
     let comparison = match against {
@@ -117,12 +114,7 @@ pub fn earlier(dir: &RunDir, cp: &Checkpoint, params_best: &Path) -> Result<Opti
     if record.generations != Some(cp.next_generation) || !best.exists() {
         return Ok(None);
     }
-    let shown = params_best.display().to_string();
-    let champion = params_best
-        .exists()
-        .then(|| yacht_genome_file::read_genome(params_best, &shown))
-        .transpose()?;
-    if champion.as_ref().map(NamedGenes::from) != record.incumbent_genes {
+    if champion(params_best)?.as_ref().map(NamedGenes::from) != record.incumbent_genes {
         return Ok(None);
     }
     let winner_genome = yacht_genome_file::read_genome(&best, &best.display().to_string())?;
@@ -130,6 +122,16 @@ pub fn earlier(dir: &RunDir, cp: &Checkpoint, params_best: &Path) -> Result<Opti
         record,
         winner_genome,
     }))
+}
+
+/// The champion `params_best` holds, if there is one.
+fn champion(params_best: &Path) -> Result<Option<Genome>> {
+    let shown = params_best.display().to_string();
+    let read = params_best
+        .exists()
+        .then(|| yacht_genome_file::read_genome(params_best, &shown))
+        .transpose()?;
+    Ok(read)
 }
 
 /// What validation measures: the optimiser's proposals (CMA-ES, random

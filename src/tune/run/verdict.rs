@@ -95,23 +95,18 @@ impl ValidationRecord {
         }
         let training = match &self.comparison {
             None => "no champion to compare with".to_string(),
-            Some(c) if c.better() && c.allowance > 0.0 => format!(
-                "training suite: not worse, within the budget (z = {:.2})",
-                allowed_z(&c.test, c.allowance)
-            ),
-            Some(c) if c.better() => format!("training suite: better (z = {:.2})", c.test.z),
             Some(c) if c.allowance > 0.0 => format!(
-                "training suite: not shown not worse, within the budget (z = {:.2})",
+                "training suite: {}, within the budget (z = {:.2})",
+                c.word(),
                 allowed_z(&c.test, c.allowance)
             ),
-            Some(c) => format!("training suite: not shown better (z = {:.2})", c.test.z),
+            Some(c) => format!("training suite: {} (z = {:.2})", c.word(), c.test.z),
         };
         let heldout = match &self.heldout {
             None => "no held-out suite".to_string(),
-            Some(h) if h.not_worse => format!("held out: not worse (z = {:.2})", h.z),
             Some(h) => match h.shown_worse_against() {
                 worse if worse.is_empty() => {
-                    format!("held out: not shown not worse (z = {:.2})", h.z)
+                    format!("held out: {} (z = {:.2})", h.word(), h.z)
                 }
                 worse => format!(
                     "held out: worse by more than the margin against {} (the suite: z = {:.2})",
@@ -203,5 +198,17 @@ impl Comparison {
     pub fn better(&self) -> bool {
         self.test.games_per_opponent >= MIN_COMPARISON_GAMES
             && allowed_z(&self.test, self.allowance) > Z_SEQUENTIAL
+    }
+
+    /// The verdict in the tool's words: "better" or "not shown better";
+    /// with an allowance (a winner within --max-searches against a
+    /// champion over it), "not worse" or "not shown not worse".
+    pub fn word(&self) -> &'static str {
+        match (self.allowance > 0.0, self.better()) {
+            (false, true) => "better",
+            (false, false) => "not shown better",
+            (true, true) => "not worse",
+            (true, false) => "not shown not worse",
+        }
     }
 }
