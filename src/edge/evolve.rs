@@ -4,10 +4,10 @@
 
 use crate::edge::out::write_out;
 use crate::edge::progress::Bar;
+use crate::edge::search::SearchArgs;
 use crate::edge::threads::with_threads;
 use crate::host::player::check_programs;
 use crate::host::program::Limits;
-use crate::tune::optim::ga::{Adapt, GaSettings};
 use crate::tune::run::lock::RunLock;
 use crate::tune::run::summary::Summary;
 use crate::tune::run::{
@@ -60,10 +60,6 @@ pub struct EvolveArgs {
     /// config.toml.
     #[arg(long, default_value = "adjusted", conflicts_with = "resume")]
     fitness: crate::tune::eval::Fitness,
-    /// Genes the GA leaves as the initial genomes have them: names, or
-    /// `prefix*` (e.g. `prio_*`), comma-separated or repeated.
-    #[arg(long, value_delimiter = ',', conflicts_with = "resume")]
-    freeze: Vec<String>,
     /// Futures per win-probability decision by rollouts (the reference
     /// estimator) in the run's games (GA and validation): every genome
     /// plays with wp_rollouts set to it (50 to 4000, the gene's range).
@@ -84,50 +80,8 @@ pub struct EvolveArgs {
     /// flat (every genome every game, as runs before it did).
     #[arg(long, value_enum, default_value = "halving", conflicts_with = "resume")]
     racing: crate::tune::optim::racing::Racing,
-    /// The share of the GA's children that should hold against their
-    /// parent (score not below it by more than --step-tolerance): after
-    /// each generation every gene's step grows while more of the children
-    /// that moved it held, and shrinks while fewer did. 0: fixed steps
-    /// (every step 0.08 of the range, as runs before 2026-11-29; with
-    /// them, --diversity-floor 0.4 was the default).
-    #[arg(long, default_value_t = Adapt::default().target, value_parser = parse_target, conflicts_with = "resume")]
-    step_target: f64,
-    /// How far below its parent a child may score and still hold, in
-    /// fitness (0.01: one point of win rate).
-    #[arg(long, default_value_t = Adapt::default().tolerance, value_parser = parse_tolerance, conflicts_with = "resume")]
-    step_tolerance: f64,
-    /// The memory of each gene's evolution path: the share of it one
-    /// generation replaces. While the children that held kept moving a
-    /// gene one way, its step grows (a far optimum); 0: no path, the
-    /// share of children that held alone sets the steps.
-    #[arg(long, default_value_t = Adapt::default().path, value_parser = parse_path, conflicts_with = "resume")]
-    step_path: f64,
-    /// The GA's diversity floor: while the population's spread over its
-    /// free genes (mean standard deviation, fraction of each range) is
-    /// below it, the wide children's mutation step grows by floor /
-    /// spread, at most 4×; 0: off.
-    #[arg(long, default_value_t = GaSettings::default().diversity_floor, value_parser = parse_floor, conflicts_with = "resume")]
-    diversity_floor: f64,
-    /// The share of the GA's children that take the floor's wider step
-    /// (0.5: every second one; 1: all, as runs before it did).
-    #[arg(long, default_value_t = GaSettings::default().wide_share, value_parser = parse_share, conflicts_with = "resume")]
-    wide_share: f64,
-    /// Whether the GA's second elite is the better half's rank-weighted
-    /// centroid (else the second best genome, as runs before it had).
-    #[arg(long, default_value_t = GaSettings::default().centroid_elite, action = clap::ArgAction::Set, conflicts_with = "resume")]
-    centroid_elite: bool,
-    /// CMA-ES's first step size, a fraction of each gene's range (0–1,
-    /// not 0). Small suits a start near its optimum, as a champion is;
-    /// `tuner optbench --terrain tuned` measures it.
-    #[arg(long, default_value_t = crate::tune::optim::cmaes::SIGMA0, value_parser = parse_sigma, conflicts_with = "resume")]
-    cmaes_sigma: f64,
-    /// The first generation's spread, a fraction of each gene's range:
-    /// with adapted steps, where every step starts (each genome after the
-    /// initial ones is a mutant of one); with fixed steps, every free gene
-    /// of a copy moved by a normal step of it at once (a switch flipped
-    /// with twice this probability).
-    #[arg(long, default_value_t = crate::tune::optim::toolkit::INIT_SIGMA, value_parser = parse_init_sigma, conflicts_with = "resume")]
-    init_sigma: f64,
+    #[command(flatten)]
+    search: SearchArgs,
     /// A line for the run's notes.txt, written when the run is made: why
     /// genes are frozen, what the run is for (repeatable).
     #[arg(long, conflicts_with = "resume")]
@@ -152,7 +106,7 @@ pub struct EvolveArgs {
     /// Continue a run from its checkpoint: a run folder, or a name under
     /// --runs-dir. Its settings and folders come from its config.toml;
     /// --generations may extend it, --threads, --quiet and --install apply.
-    #[arg(long)]
+    #[arg(long, conflicts_with = "SearchArgs")]
     resume: Option<PathBuf>,
     /// Make the run's winner the champion (params/best.toml, the old one
     /// kept in params/history/) when its verdicts say it is better on the
@@ -222,23 +176,11 @@ fn open_or_create(a: &EvolveArgs) -> Result<(RunDir, RunLock, Option<Made>)> {
         fitness: a.fitness,
         rollouts: a.rollouts,
         optimizer: a.optimizer,
-        ga: GaSettings {
-            adapt: (a.step_target > 0.0).then_some(Adapt {
-                target: a.step_target,
-                tolerance: a.step_tolerance,
-                path: a.step_path,
-                ..Adapt::default()
-            }),
-            diversity_floor: a.diversity_floor,
-            wide_share: a.wide_share,
-            centroid_elite: a.centroid_elite,
-            frozen: a.freeze.clone(),
-            ..GaSettings::default()
-        },
-        cmaes_sigma: a.cmaes_sigma,
+        ga: a.search.ga(),
+        cmaes_sigma: a.search.cmaes_sigma,
         max_searches: a.max_searches,
         racing: a.racing,
-        init_sigma: a.init_sigma,
+        init_sigma: a.search.init_sigma,
         notes: a.note.clone(),
     })?;
     Ok((dir, lock, Some(made)))
@@ -408,89 +350,6 @@ fn parse_rollouts(s: &str) -> Result<u32, BadBudget> {
             min: gene.min,
             max: gene.max,
         })
-}
-
-/// A fraction of each gene's range outside what its flag takes.
-#[derive(Debug, thiserror::Error)]
-#[error("{given:?}: {what} is a fraction of each gene's range, {takes}")]
-pub(crate) struct BadFraction {
-    given: String,
-    what: &'static str,
-    takes: &'static str,
-}
-
-/// `s` as a fraction that `ok` accepts, else what the flag takes.
-fn fraction(
-    s: &str,
-    ok: fn(f64) -> bool,
-    what: &'static str,
-    takes: &'static str,
-) -> Result<f64, BadFraction> {
-    s.parse::<f64>()
-        .ok()
-        .filter(|&f| ok(f))
-        .ok_or_else(|| BadFraction {
-            given: s.to_string(),
-            what,
-            takes,
-        })
-}
-
-/// `--diversity-floor`: 0 (off) to 1.
-pub(crate) fn parse_floor(s: &str) -> Result<f64, BadFraction> {
-    let ok = |f: f64| (0.0..=1.0).contains(&f);
-    fraction(s, ok, "a diversity floor", "0 (off) to 1")
-}
-
-/// `--step-tolerance`: 0 to 1, in fitness.
-pub(crate) fn parse_tolerance(s: &str) -> Result<f64, BadFraction> {
-    let ok = |f: f64| (0.0..=1.0).contains(&f);
-    fraction(
-        s,
-        ok,
-        "a child's tolerance below its parent",
-        "0 to 1 (0.01: one point)",
-    )
-}
-
-/// `--step-path`: 0 (no path) to 1.
-pub(crate) fn parse_path(s: &str) -> Result<f64, BadFraction> {
-    let ok = |f: f64| (0.0..=1.0).contains(&f);
-    fraction(s, ok, "a path's memory", "0 (no path) to 1")
-}
-
-/// `--step-target`: 0 (fixed steps) or above, below 1.
-pub(crate) fn parse_target(s: &str) -> Result<f64, BadFraction> {
-    let ok = |f: f64| (0.0..1.0).contains(&f);
-    fraction(
-        s,
-        ok,
-        "a share of the children",
-        "0 (fixed steps) to below 1",
-    )
-}
-
-/// `--wide-share`: above 0, at most 1.
-pub(crate) fn parse_share(s: &str) -> Result<f64, BadFraction> {
-    let ok = |f: f64| f > 0.0 && f <= 1.0;
-    fraction(s, ok, "a share of the children", "above 0 and at most 1")
-}
-
-/// `--init-sigma`: above 0, at most 1.
-pub(crate) fn parse_init_sigma(s: &str) -> Result<f64, BadFraction> {
-    let ok = |f: f64| f > 0.0 && f <= 1.0;
-    fraction(
-        s,
-        ok,
-        "the first generation's spread",
-        "above 0 and at most 1",
-    )
-}
-
-/// `--cmaes-sigma`: above 0, at most 1.
-pub(crate) fn parse_sigma(s: &str) -> Result<f64, BadFraction> {
-    let ok = |f: f64| f > 0.0 && f <= 1.0;
-    fraction(s, ok, "CMA-ES's step size", "above 0 and at most 1")
 }
 
 /// A run name that is not one plain folder name.

@@ -21,6 +21,7 @@ pub mod plot;
 pub mod plot_cmd;
 pub mod progress;
 pub mod runs;
+pub mod search;
 pub mod ship;
 pub mod threads;
 pub mod tournament;

@@ -3,11 +3,11 @@
 //! half and all of the budget, and its picture.
 
 use crate::edge::out::outputs_go_to_folders;
+use crate::edge::search::SearchArgs;
 use crate::edge::threads::with_threads;
 use crate::text::{Align, Column, table};
 use crate::tune::optim::OptimizerKind;
 use crate::tune::optim::bench::{Contender, Row, Settings, run as run_bench, summary};
-use crate::tune::optim::ga::{Adapt, GaSettings};
 use crate::tune::optim::planted::Terrain;
 use crate::tune::optim::racing::Racing;
 use crate::tune::optim::toolkit::frozen_genes;
@@ -55,42 +55,8 @@ pub struct OptbenchArgs {
     /// Seed of the first landscape (the others follow).
     #[arg(long, default_value_t = 1)]
     seed: u64,
-    /// The share of the GA's children that should hold against their
-    /// parent (`tuner evolve --step-target`); 0: fixed steps.
-    #[arg(long, default_value_t = Adapt::default().target, value_parser = crate::edge::evolve::parse_target)]
-    step_target: f64,
-    /// How far below its parent a child may score and still hold
-    /// (`tuner evolve --step-tolerance`).
-    #[arg(long, default_value_t = Adapt::default().tolerance, value_parser = crate::edge::evolve::parse_tolerance)]
-    step_tolerance: f64,
-    /// The memory of each gene's evolution path: the share of it one
-    /// generation replaces. While the children that held kept moving a
-    /// gene one way, its step grows (a far optimum); 0: no path, the
-    /// share of children that held alone sets the steps.
-    #[arg(long, default_value_t = Adapt::default().path, value_parser = crate::edge::evolve::parse_path)]
-    step_path: f64,
-    /// The first generation's spread (`tuner evolve --init-sigma`).
-    #[arg(long, default_value_t = crate::tune::optim::toolkit::INIT_SIGMA, value_parser = crate::edge::evolve::parse_init_sigma)]
-    init_sigma: f64,
-    /// The GA's diversity floor (`tuner evolve --diversity-floor`): below
-    /// it the wide children's mutation step grows. 0: off.
-    #[arg(long, default_value_t = GaSettings::default().diversity_floor, value_parser = crate::edge::evolve::parse_floor)]
-    diversity_floor: f64,
-    /// The share of the GA's children that take the wider step (`tuner
-    /// evolve --wide-share`).
-    #[arg(long, default_value_t = GaSettings::default().wide_share, value_parser = crate::edge::evolve::parse_share)]
-    wide_share: f64,
-    /// The GA's second elite the better half's centroid (`tuner evolve
-    /// --centroid-elite`).
-    #[arg(long, default_value_t = GaSettings::default().centroid_elite, action = clap::ArgAction::Set)]
-    centroid_elite: bool,
-    /// CMA-ES's first step size (as `tuner evolve --cmaes-sigma`).
-    #[arg(long, default_value_t = crate::tune::optim::cmaes::SIGMA0, value_parser = crate::edge::evolve::parse_sigma)]
-    cmaes_sigma: f64,
-    /// Genes left as the start has them, as for `tuner evolve`: names,
-    /// or `prefix*`, comma-separated or repeated.
-    #[arg(long, value_delimiter = ',')]
-    freeze: Vec<String>,
+    #[command(flatten)]
+    search: SearchArgs,
     /// The picture.
     #[arg(short, long, default_value = "plots/optbench.png")]
     out: PathBuf,
@@ -125,21 +91,10 @@ pub fn run(a: OptbenchArgs) -> Result<()> {
         seed: a.seed,
         terrain: a.terrain,
         start: yacht_core::genome::Genome::default(),
-        frozen: frozen_genes(&a.freeze)?,
-        ga: GaSettings {
-            adapt: (a.step_target > 0.0).then_some(Adapt {
-                target: a.step_target,
-                tolerance: a.step_tolerance,
-                path: a.step_path,
-                ..Adapt::default()
-            }),
-            diversity_floor: a.diversity_floor,
-            wide_share: a.wide_share,
-            centroid_elite: a.centroid_elite,
-            ..GaSettings::default()
-        },
-        init_sigma: a.init_sigma,
-        cmaes_sigma: a.cmaes_sigma,
+        frozen: frozen_genes(&a.search.freeze)?,
+        ga: a.search.ga(),
+        init_sigma: a.search.init_sigma,
+        cmaes_sigma: a.search.cmaes_sigma,
     };
     let began = Instant::now();
     let traces = with_threads(a.threads, || run_bench(&settings))?;

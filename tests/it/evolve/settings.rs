@@ -48,6 +48,13 @@ fn resume_with_more_generations_extends_to_the_longer_runs_result() {
         !out.status.success() && err.contains("cannot be used with"),
         "{err}"
     );
+    // The search's flags too (one definition shared with optbench).
+    let out = resume(&["--step-drift", "0.5"]);
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        !out.status.success() && err.contains("cannot be used with"),
+        "{err}"
+    );
     let out = resume(&["--generations", "1"]);
     let err = String::from_utf8_lossy(&out.stderr);
     assert!(
