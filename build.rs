@@ -3,17 +3,11 @@
 //! pairs in `$OUT_DIR/core_modules.rs`. A module is `NAME.rs` or
 //! `NAME/mod.rs`; its source is written whole to `$OUT_DIR/core/NAME.rs`,
 //! every `mod x;` in it replaced by `mod x { <x's source> }` (recursively),
-//! and a `#[cfg(test)]` child left out, as is a child whose declaration has
-//! the line `// tuner only: not exported` directly above it (its
-//! attributes and doc between): code the tuner uses and the submission
-//! does not (`players::genome_bot::estimate`). The export pastes what the
-//! crate holds, so no list is kept by hand.
+//! and a `#[cfg(test)]` child left out. The core holds only what the
+//! submission runs (the tuner's own code lives in the tuner), so the export
+//! pastes what the crate holds and no list is kept by hand.
 
 use std::path::{Path, PathBuf};
-
-/// The line that marks the child module declared just below it as the
-/// tuner's only: the export leaves it out.
-const TUNER_ONLY: &str = "// tuner only: not exported";
 
 fn main() {
     let root = PathBuf::from(std::env::var("CARGO_MANIFEST_DIR").expect("cargo sets it"));
@@ -80,8 +74,8 @@ fn child_module(line: &str) -> Option<(&str, &str)> {
 }
 
 /// The source of `file` with each child module's source inlined, children
-/// from `dir`; a child under `#[cfg(test)]` or under the `TUNER_ONLY` line
-/// is left out (with its attributes, doc comment and that line).
+/// from `dir`; a child under `#[cfg(test)]` is left out (with its
+/// attributes and doc comment).
 fn inlined(file: &Path, dir: &Path) -> String {
     println!("cargo:rerun-if-changed={}", file.display());
     let text = std::fs::read_to_string(file).unwrap_or_else(|e| panic!("{file:?}: {e}"));
@@ -91,17 +85,11 @@ fn inlined(file: &Path, dir: &Path) -> String {
     let mut pending: Vec<&str> = Vec::new();
     for line in text.lines() {
         let t = line.trim_start();
-        if (t.starts_with("#[") && !t.starts_with("#![")) || t.starts_with("///") || t == TUNER_ONLY
-        {
+        if (t.starts_with("#[") && !t.starts_with("#![")) || t.starts_with("///") {
             pending.push(line);
             continue;
         }
-        let tuner_only = pending.iter().any(|p| p.trim() == TUNER_ONLY);
         let Some((vis, name)) = child_module(line) else {
-            assert!(
-                !tuner_only,
-                "{file:?}: `{TUNER_ONLY}` must sit directly above a `mod x;`"
-            );
             for p in pending.drain(..) {
                 out.push_str(p);
                 out.push('\n');
@@ -110,7 +98,7 @@ fn inlined(file: &Path, dir: &Path) -> String {
             out.push('\n');
             continue;
         };
-        if tuner_only || pending.iter().any(|p| p.trim() == "#[cfg(test)]") {
+        if pending.iter().any(|p| p.trim() == "#[cfg(test)]") {
             pending.clear();
             continue;
         }

@@ -8,12 +8,12 @@
 
 use crate::host::positions::{GameViews, positions};
 use crate::players::{StrategySpec, values};
+use crate::tune::estimate::{self, Estimator};
 use rayon::prelude::*;
 use yacht_core::game::{Strategy, View};
 use yacht_core::genome::{Genome, WP_BID_AUCTIONS, WP_FAST, WP_PUT_AUCTIONS, WP_ROLLOUTS};
 use yacht_core::players::dp::DpBot;
 use yacht_core::players::genome_bot::GenomeBot;
-use yacht_core::players::genome_bot::estimate::{self, Estimator};
 use yacht_core::rules::{Bid, Bundle};
 
 /// One put position: its round, my lead, whether both estimators pick the

@@ -5,6 +5,7 @@
 pub mod acting;
 pub mod agreement;
 pub mod budget;
+pub mod estimate;
 pub mod eval;
 pub mod heldout;
 pub mod named;

@@ -26,7 +26,7 @@ const CONFIDENCE: f64 = 2.0;
 
 /// The win genes (`wp_*`) on the value table: how the bot estimates its
 /// chances.
-pub(super) struct WinModel {
+pub struct WinModel {
     win: WinPlan,
     values: &'static ValueTable,
 }
@@ -45,7 +45,7 @@ impl WinModel {
     /// receive A (the opponent B) and when B; both then put by value. With
     /// rolls to look `ahead`, the tables after that many played next
     /// rounds (not after the last auction, where nothing is left to play).
-    pub(super) fn normal_futures(
+    pub fn normal_futures(
         &self,
         view: &View,
         (a, b): (Dice5, Dice5),
@@ -86,7 +86,7 @@ impl WinModel {
     /// the next round from a pool of `wp_lookahead_pool`, or in the late
     /// slot `wp_late_lookahead` from a pool that saves `wp_late_pool` of
     /// their bundles; none out of a slot.
-    pub(super) fn lookahead(&self, at: AuctionNo) -> Look {
+    pub fn lookahead(&self, at: AuctionNo) -> Look {
         let win = &self.win;
         match win.look_slot(at.from_end()) {
             LookSlot::None => Look::NONE,
@@ -179,7 +179,7 @@ impl WinModel {
     /// The margins of the same `rollouts` futures (seeded by the position
     /// and the roll, the seed salted by `salt`) after this auction when I
     /// receive A and when B.
-    pub(super) fn rolled_out_futures(
+    pub fn rolled_out_futures(
         &self,
         view: &View,
         (a, b): (Dice5, Dice5),
@@ -204,7 +204,7 @@ impl WinModel {
     /// P(win) of each of my candidate sides against `opp` by the tables:
     /// the last auction exactly once round 11's puts are made (with
     /// `wp_last_exact`), else the normal model; None without spreads.
-    pub(super) fn table_chances(&self, mine: &[Side], opp: Side) -> Option<Vec<f64>> {
+    pub fn table_chances(&self, mine: &[Side], opp: Side) -> Option<Vec<f64>> {
         let theirs = (self.win.last_exact)
             .then(|| Worth::of(self.values, &opp))
             .flatten();
@@ -225,7 +225,7 @@ impl WinModel {
     /// P(win) of each of my candidate sides against `opp` over the same
     /// `n` rollouts (seeded by the position at `view`, the seed salted by
     /// `salt`): the points of each and the edges over the first.
-    pub(super) fn rolled_out(
+    pub fn rolled_out(
         &self,
         view: &View,
         mine: &[Side],
@@ -253,7 +253,7 @@ impl WinModel {
 /// A look ahead: how many rolls of the next round it plays, and the pool
 /// of bundles it pairs them from (see `pool_size`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(super) struct Look {
+pub struct Look {
     pub(super) rolls: u32,
     pub(super) pool: u32,
 }

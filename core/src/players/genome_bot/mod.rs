@@ -20,16 +20,14 @@
 //! `wp_bid_auctions` covers the auction, it weighs the futures after each
 //! award (`ahead`) against the opponent's bids as read and the amount
 //! comes from `win::bid`. Every choice by win probability is seeded by the
-//! position, so the same position always gets the same move. `estimate`
-//! (the estimators for `tuner agree`) is the tuner's only.
+//! position, so the same position always gets the same move. The put's
+//! value and the win model are public parts (`puts()`, `model()`): the
+//! tuner's `agree` asks them for its estimates.
 
 mod ahead;
 mod bids;
 mod puts;
 mod read;
-
-// tuner only: not exported
-pub mod estimate;
 
 use crate::game::{Holding, Put, Strategy, View, put_of};
 use crate::genome::plan::{BidPlan, Plan};
@@ -37,9 +35,9 @@ use crate::genome::{Genome, N_GENES};
 use crate::rules::{Bid, Bundle, Category};
 use crate::value::ValueTable;
 use crate::value::equilibrium::last_category;
-use ahead::WinModel;
+pub use ahead::{Look, WinModel};
 use bids::Gaps;
-use puts::PutValue;
+pub use puts::PutValue;
 use read::OpponentRead;
 
 /// The genome bot: the genome decoded into its parts, and what it has
@@ -65,6 +63,16 @@ impl GenomeBot {
             model: WinModel::new(win, values),
             opponent: OpponentRead::default(),
         }
+    }
+
+    /// The put's value: the genome's best puts and its candidates.
+    pub fn puts(&self) -> &PutValue {
+        &self.puts
+    }
+
+    /// The win model: the chances by the tables or by rollouts.
+    pub fn model(&self) -> &WinModel {
+        &self.model
     }
 
     /// The bid for a position (`bids`): the bid by value on my values (the

@@ -17,7 +17,7 @@ pub const WP_CANDIDATES: usize = 5;
 
 /// The genome's value of a put: the exact value model shaped by the put
 /// genes.
-pub(super) struct PutValue {
+pub struct PutValue {
     genes: ValuePlan,
     values: &'static ValueTable,
     /// Every put gene at its neutral default: puts are valued exactly,
@@ -83,7 +83,7 @@ impl PutValue {
     /// The genome's `WP_CANDIDATES` best puts from `hand`, my side after
     /// each, and the opponent's side after its put by value; None when the
     /// opponent's hand is not known.
-    pub(super) fn candidates(
+    pub fn candidates(
         &self,
         view: &View,
         hand: Hand10,

@@ -2,7 +2,6 @@
 //! the look ahead, rollouts, the judge) and the read of the opponent's
 //! bids.
 
-use super::estimate::{self, Estimator};
 use super::puts;
 use super::puts::WP_CANDIDATES;
 use super::read::{Fit, read_by, signed};
@@ -51,6 +50,15 @@ fn at_bid<T>(wp: &mut GenomeBot, view: &View, look: impl FnOnce(&GenomeBot, Bid)
     let seen = look(wp, bid);
     wp.opponent = before;
     seen
+}
+
+/// The margins after the auction at `v` by `bot`'s tables (its look
+/// ahead in its auctions), as its bid by win probability weighs them.
+fn table_futures(bot: &GenomeBot, v: &View) -> crate::win::bid::Futures {
+    let at = v.auction().unwrap();
+    let roll = v.roll.unwrap().dice.unwrap();
+    let model = bot.model();
+    model.normal_futures(v, roll, model.lookahead(at)).unwrap()
 }
 
 /// The opponent's bid at `view` as `wp` reads it.
@@ -233,7 +241,7 @@ fn round_10s_look_ahead_settles_its_leaves_exactly_only_when_asked() {
     let (bids, _) = dp_positions(3);
     let mut tenths = 0;
     for v in bids.iter().filter(|v| v.rolls_seen >= 2) {
-        let futures = |bot: &GenomeBot| estimate::bid_futures(bot, v, Estimator::Tables).unwrap();
+        let futures = |bot: &GenomeBot| table_futures(bot, v);
         let (by_exact, by_normal) = (futures(&exact), futures(&normal));
         // Only round 10's look ahead ends after round 11's puts.
         assert_eq!(
@@ -269,7 +277,7 @@ fn the_look_ahead_is_seeded_by_the_position_and_plays_only_in_its_auctions() {
     let late = bot(&g);
     let (bids, _) = dp_positions(1);
     for v in bids.iter().filter(|v| v.rolls_seen >= 2) {
-        let futures = |bot: &GenomeBot| estimate::bid_futures(bot, v, Estimator::Tables).unwrap();
+        let futures = |bot: &GenomeBot| table_futures(bot, v);
         let seen = futures(&ahead);
         assert_eq!(seen, futures(&ahead), "round {}", v.rolls_seen);
         // After the last auction nothing is left to play: the tables'.
@@ -309,7 +317,7 @@ fn a_pooled_look_ahead_searches_two_hands_a_bundle_and_a_pool_of_fresh_size_is_f
     {
         let futures = |bot: &GenomeBot| {
             let before = crate::value::searches();
-            let f = estimate::bid_futures(bot, v, Estimator::Tables).unwrap();
+            let f = table_futures(bot, v);
             (f, crate::value::searches() - before)
         };
         // Its leaves, pool or not: 2 awards × 8 rolls × 2 coins; the
@@ -362,7 +370,7 @@ fn the_late_look_ahead_plays_its_rolls_only_in_the_last_auctions() {
     for v in bids.iter().filter(|v| v.rolls_seen >= 2) {
         let futures = |bot: &GenomeBot| {
             let before = crate::value::searches();
-            let f = estimate::bid_futures(bot, v, Estimator::Tables).unwrap();
+            let f = table_futures(bot, v);
             (f, crate::value::searches() - before)
         };
         let ((seen, searched), (by_late, late_searched)) = (futures(&plain), futures(&late));
@@ -388,21 +396,6 @@ fn the_late_look_ahead_plays_its_rolls_only_in_the_last_auctions() {
             assert_eq!((by_pool, pool_searched), same, "round {round}");
         }
     }
-}
-
-#[test]
-fn the_judge_plays_other_futures_than_the_rollouts_each_seeded() {
-    let wp = bot(&Genome::default());
-    let (bids, puts) = dp_positions(1);
-    // The same judge twice sees the same futures; the rollouts others.
-    fn apart<T: PartialEq + std::fmt::Debug>(of: impl Fn(Estimator) -> T) {
-        assert_eq!(of(Estimator::Judge(200)), of(Estimator::Judge(200)));
-        assert_ne!(of(Estimator::Rollouts(200)), of(Estimator::Judge(200)));
-    }
-    let v = bids.iter().find(|v| v.rolls_seen == 6).unwrap();
-    apart(|e| estimate::bid_futures(&wp, v, e).unwrap());
-    let v = puts.iter().find(|v| v.rolls_seen == 6).unwrap();
-    apart(|e| estimate::put_chances(&wp, v, e).unwrap());
 }
 
 #[test]

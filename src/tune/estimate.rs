@@ -1,13 +1,14 @@
 //! The tuner's view of the estimators (`tuner agree`): each P(win)
 //! estimate of a put or a bid by the tables, by rollouts, or by a judge's
-//! other rollouts (`Estimator`). Not in the submission: `mod.rs` declares
-//! it tuner only, and the export leaves it out.
+//! other rollouts (`Estimator`), asked of the genome bot's public parts
+//! (its put's value and its win model). The tuner's only: the submission
+//! plays by the genes and never compares estimators.
 
-use super::GenomeBot;
-use crate::game::{Holding, View};
-use crate::rules::Bid;
-use crate::value::BestMove;
-use crate::win::bid::Futures;
+use yacht_core::game::{Holding, View};
+use yacht_core::players::genome_bot::GenomeBot;
+use yacht_core::rules::Bid;
+use yacht_core::value::BestMove;
+use yacht_core::win::bid::Futures;
 
 /// How P(win) is estimated, for checking the estimators against each
 /// other (the bot's genes choose among them in play).
@@ -47,11 +48,11 @@ pub fn put_chances(
     let Holding::Ten(hand) = view.me.holding else {
         return None;
     };
-    let (candidates, mine, opp) = bot.puts.candidates(view, hand)?;
+    let (candidates, mine, opp) = bot.puts().candidates(view, hand)?;
     let chances = match estimator.rollouts() {
-        None => bot.model.table_chances(&mine, opp)?,
+        None => bot.model().table_chances(&mine, opp)?,
         Some((n, salt)) => {
-            let c = bot.model.rolled_out(view, &mine, opp, n, salt);
+            let c = bot.model().rolled_out(view, &mine, opp, n, salt);
             c.points
                 .iter()
                 .map(|&p| f64::from(p) / f64::from(2 * n))
@@ -72,9 +73,9 @@ pub fn bid_futures(bot: &GenomeBot, view: &View, estimator: Estimator) -> Option
     let (a, b) = view.roll?.dice?;
     match estimator.rollouts() {
         None => bot
-            .model
-            .normal_futures(view, (a, b), bot.model.lookahead(at)),
-        Some((n, salt)) => bot.model.rolled_out_futures(view, (a, b), n, salt),
+            .model()
+            .normal_futures(view, (a, b), bot.model().lookahead(at)),
+        Some((n, salt)) => bot.model().rolled_out_futures(view, (a, b), n, salt),
     }
 }
 
@@ -91,4 +92,30 @@ pub fn bid_chances(
 ) -> Option<Vec<f64>> {
     let futures = bid_futures(bot, view, estimator)?;
     Some(bids.iter().map(|&b| futures.expected(b, theirs)).collect())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::host::positions::positions;
+    use crate::players::values::shipped_table;
+    use yacht_core::genome::Genome;
+    use yacht_core::players::dp::DpBot;
+
+    #[test]
+    fn the_judge_plays_other_futures_than_the_rollouts_each_seeded() {
+        let table = shipped_table();
+        let bot = GenomeBot::new(&Genome::default(), table);
+        let dp = || Box::new(DpBot::new(table));
+        let game = &positions(dp(), dp(), 1, 3)[0];
+        // The same judge twice sees the same futures; the rollouts others.
+        fn apart<T: PartialEq + std::fmt::Debug>(of: impl Fn(Estimator) -> T) {
+            assert_eq!(of(Estimator::Judge(200)), of(Estimator::Judge(200)));
+            assert_ne!(of(Estimator::Rollouts(200)), of(Estimator::Judge(200)));
+        }
+        let v = game.bids.iter().find(|v| v.rolls_seen == 6).unwrap();
+        apart(|e| bid_futures(&bot, v, e).unwrap());
+        let v = game.puts.iter().find(|v| v.rolls_seen == 6).unwrap();
+        apart(|e| put_chances(&bot, v, e).unwrap());
+    }
 }
