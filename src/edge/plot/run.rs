@@ -6,16 +6,18 @@
 
 use super::{
     BLUE_OI, GREEN_OI, LINE_COLOURS, PURPLE_OI, VERMILLION_OI, fit, legend_entry, register,
-    viridis, write_png,
+    write_png,
 };
 use crate::tune::eval::Fitness;
 use crate::tune::run::config::changed_by_budget;
 use crate::tune::run::{GenerationRow, RunDir, ValidationRecord};
 use anyhow::{Result, bail};
+use heat::{colour_scale, heat_panel};
 use plotters::coord::Shift;
 use plotters::coord::ranged1d::{DefaultFormatting, KeyPointHint};
 use plotters::coord::types::RangedCoordf64;
 use plotters::prelude::*;
+use plotters::style::text_anchor::{HPos, Pos, VPos};
 use std::path::Path;
 
 /// What a run's plot shows, read from its files.
@@ -30,6 +32,9 @@ struct RunPlot {
     old_validation: bool,
     /// How the run played the champion, when otherwise than its file says.
     champion_as: Option<String>,
+    /// The run ranks genomes within a search budget first: its best is
+    /// the best within it (a genome over it may score more).
+    budget: bool,
 }
 
 type Area<'a> = DrawingArea<BitMapBackend<'a>, Shift>;
@@ -59,9 +64,14 @@ pub fn plot_run(dir: &RunDir, out: &Path, size: (u32, u32)) -> Result<()> {
     }
     // Runs of older versions keep a generations.csv this version reads
     // but a config.toml or validation.json it may not: drawn without them.
-    let (fitness, resumed_at, rollouts) = match dir.load_config() {
-        Ok(cfg) => (cfg.fitness, cfg.resumed_at, Some(cfg.rollouts)),
-        Err(_) => (Fitness::default(), Vec::new(), None),
+    let (fitness, resumed_at, rollouts, budget) = match dir.load_config() {
+        Ok(cfg) => (
+            cfg.fitness,
+            cfg.resumed_at,
+            Some(cfg.rollouts),
+            cfg.max_searches.is_some(),
+        ),
+        Err(_) => (Fitness::default(), Vec::new(), None, false),
     };
     let validation = dir.load_validation();
     let champion_as = match (&validation, rollouts) {
@@ -77,6 +87,7 @@ pub fn plot_run(dir: &RunDir, out: &Path, size: (u32, u32)) -> Result<()> {
         old_validation: validation.is_err(),
         validation: validation.ok().flatten(),
         champion_as,
+        budget,
     };
     write_png(out, |tmp| draw(&plot, tmp, size))
 }
@@ -306,8 +317,12 @@ fn levels(v: &ValidationRecord, champion_as: &str) -> Vec<(String, f64, RGBColor
 }
 
 fn fitness_panel(p: &RunPlot, area: &Area, side: &Area) -> Result<()> {
+    let best = match p.budget {
+        true => "best within the search budget",
+        false => "best",
+    };
     let lines = [
-        ("best", p.line(|r| r.best), BLUE_OI),
+        (best, p.line(|r| r.best), BLUE_OI),
         ("mean", p.line(|r| r.mean), GREEN_OI),
         ("worst", p.line(|r| r.worst), VERMILLION_OI),
     ];
@@ -337,10 +352,23 @@ fn fitness_panel(p: &RunPlot, area: &Area, side: &Area) -> Result<()> {
         c.draw_series(LineSeries::new(line, colour.stroke_width(2)).point_size(p.points()))?;
         legend_entry(side, row as i32, colour.stroke_width(2), name)?;
     }
-    for (i, (name, y, colour)) in levels.iter().enumerate() {
+    let px: Vec<i32> = levels
+        .iter()
+        .map(|l| c.backend_coord(&(x.end, l.1)).1)
+        .collect();
+    for (i, ((name, y, colour), dy)) in levels.iter().zip(label_offsets(&px)).enumerate() {
         let level = vec![(x.start, *y), (x.end, *y)];
         c.draw_series(DashedLineSeries::new(level, 8, 5, colour.stroke_width(2)))?;
         legend_entry(side, 3 + i as i32, colour.stroke_width(2), name)?;
+        // Each level named at its right end, apart from the other's name.
+        let tag = name.split(' ').next().unwrap_or_default().to_string();
+        let font = ("sans-serif", 13)
+            .into_font()
+            .color(colour)
+            .pos(Pos::new(HPos::Right, VPos::Center));
+        c.draw_series(std::iter::once(
+            EmptyElement::at((x.end, *y)) + Text::new(tag, (-6, dy), font),
+        ))?;
     }
     for &g in &p.resumed_at {
         let at = g as f64 - 0.5;
@@ -360,8 +388,31 @@ fn fitness_panel(p: &RunPlot, area: &Area, side: &Area) -> Result<()> {
     Ok(())
 }
 
+/// Where each level's name sits, in pixels from its line (up is
+/// negative), given the lines' heights in pixels: just above its line, or,
+/// where two lines are closer than [`LABEL_GAP`], the upper one's name
+/// above and the lower one's below, so that the names never overlap.
+fn label_offsets(px: &[i32]) -> Vec<i32> {
+    let above = -(LABEL_GAP / 2 + 1);
+    px.iter()
+        .enumerate()
+        .map(|(i, &y)| {
+            let close_below = px
+                .iter()
+                .enumerate()
+                .any(|(j, &o)| j != i && (o - y).abs() < LABEL_GAP && (o < y || (o == y && j < i)));
+            match close_below {
+                true => LABEL_GAP / 2 + 1,
+                false => above,
+            }
+        })
+        .collect()
+}
+
+/// Two level names at least this many pixels apart (13 px text).
+const LABEL_GAP: i32 = 16;
+
 const CAPTION: &str = "fitness per generation (training dice: each generation meets its own)";
-const HEAT: &str = "best genome's win rate per opponent";
 const STRONG: &str = "best genome's win rate against the strong opponents";
 
 /// The largest font size up to `max` (at least 9) at which `text` fits in
@@ -463,99 +514,7 @@ fn strong_panel(p: &RunPlot, strong: (usize, Vec<usize>), area: &Area, side: &Ar
     Ok(())
 }
 
-/// Where a win rate sits on the heat map's colour scale (0..=1): linear
-/// up to 90 % (the lower `LINEAR` of the scale: strong opponents, 28 %
-/// against 50 % against 65 %, in clearly different colours), then by the
-/// logarithm of the loss rate up to 99.9 % (sample AIs: 99 % and 99.9 %
-/// apart as much as 90 % and 99 %).
-fn win_scale(win: f64) -> f64 {
-    const LINEAR: f64 = 0.6;
-    let w = win.clamp(0.0, 0.999);
-    if w <= 0.9 {
-        LINEAR * w / 0.9
-    } else {
-        LINEAR + (1.0 - LINEAR) * (-1.0 - (1.0 - w).log10()) / 2.0
-    }
-}
-
-fn heat_panel(p: &RunPlot, area: &Area) -> Result<()> {
-    let mut order: Vec<usize> = (0..p.names.len()).collect();
-    order.sort_by(|&a, &b| p.mean_rate(b).total_cmp(&p.mean_rate(a)));
-    let n = order.len().max(1) as i32;
-    let labels = p.labels();
-    let name_at = |y: i32| {
-        order
-            .get(y as usize)
-            .map_or(String::new(), |&k| labels[k].clone())
-    };
-    let label = |v: &SegmentValue<i32>| match v {
-        SegmentValue::CenterOf(y) => name_at(*y),
-        _ => String::new(),
-    };
-    let mut h = ChartBuilder::on(area)
-        .caption(HEAT, ("sans-serif", fitting(HEAT, width(area), 16)))
-        .margin(10)
-        .x_label_area_size(34)
-        .y_label_area_size(p.y_area())
-        .build_cartesian_2d(p.x_axis(), (0..n - 1).into_segmented())?;
-    h.configure_mesh()
-        .disable_mesh()
-        .x_desc("generation")
-        .x_label_formatter(&whole)
-        .y_labels(n as usize)
-        .y_label_formatter(&label)
-        .label_style(LABELS)
-        .axis_desc_style(LABELS)
-        .draw()?;
-    for (row, &k) in order.iter().enumerate() {
-        for (g, x) in p.rates(k) {
-            let y = row as i32;
-            let cell = [
-                (g - 0.5, SegmentValue::Exact(y)),
-                (g + 0.5, SegmentValue::Exact(y + 1)),
-            ];
-            let colour = viridis(win_scale(x));
-            h.draw_series(std::iter::once(Rectangle::new(cell, colour.filled())))?;
-        }
-    }
-    Ok(())
-}
-
-/// The heat map's colour scale, labelled in win rates.
-fn colour_scale(area: &Area) -> Result<()> {
-    let mut bar = ChartBuilder::on(area)
-        .margin_top(40)
-        .margin_bottom(44)
-        .margin_left(10)
-        .build_cartesian_2d(0.0..4.0, 0.0..1.0)?;
-    let steps = 60;
-    for i in 0..steps {
-        let (a, b) = (i as f64 / steps as f64, (i + 1) as f64 / steps as f64);
-        let cell = [(0.0, a), (0.8, b)];
-        bar.draw_series(std::iter::once(Rectangle::new(
-            cell,
-            viridis((a + b) / 2.0).filled(),
-        )))?;
-    }
-    // Labels at least 16 pixels apart (a short picture drops some).
-    let bar_px = f64::from(area.dim_in_pixel().1.saturating_sub(84));
-    let mut last: Option<f64> = None;
-    for win in [0.999, 0.99, 0.9, 0.75, 0.5, 0.25, 0.0] {
-        let at = win_scale(win);
-        if last.is_some_and(|l| (l - at) * bar_px < 16.0) {
-            continue;
-        }
-        last = Some(at);
-        let text = format!("{}%", 100.0 * win);
-        let font = ("sans-serif", 13).into_font().color(&BLACK);
-        bar.draw_series(std::iter::once(Text::new(
-            text,
-            (0.95, win_scale(win)),
-            font,
-        )))?;
-    }
-    Ok(())
-}
+mod heat;
 
 #[cfg(test)]
 mod tests;

@@ -1,4 +1,5 @@
 //! The run plot's tests: labels, scales, fonts and ticks.
+use super::heat::{cell_label, win_scale};
 use super::*;
 
 #[test]
@@ -83,6 +84,7 @@ fn opponents_are_labelled_whole_and_short() {
         validation: None,
         old_validation: false,
         champion_as: None,
+        budget: false,
     };
     // The file stem, unless two opponents share it.
     let want = [
@@ -109,4 +111,25 @@ fn tick_labels_are_whole_generations() {
     assert_eq!(whole(&3.0), "3");
     assert_eq!(whole(&2.5), "");
     assert_eq!(whole(&-0.5), "");
+}
+
+#[test]
+fn close_levels_get_their_names_on_either_side_and_far_ones_above() {
+    // Far apart: each name just above its own line.
+    assert_eq!(label_offsets(&[100, 200]), vec![-9, -9]);
+    // 5 px apart: the upper line's name above, the lower one's below, at
+    // least a name's height apart, whichever is drawn first.
+    for px in [[100, 105], [105, 100], [100, 100]] {
+        let off = label_offsets(&px);
+        let at: Vec<i32> = px.iter().zip(&off).map(|(y, d)| y + d).collect();
+        assert!((at[0] - at[1]).abs() >= LABEL_GAP, "{px:?} {off:?}");
+    }
+    assert_eq!(label_offsets(&[100, 105]), vec![-9, 9]);
+}
+
+#[test]
+fn heat_map_cells_read_in_whole_per_cent_light_on_the_dark_colours() {
+    assert_eq!(cell_label(0.5612), ("56".to_string(), true));
+    assert_eq!(cell_label(0.999), ("100".to_string(), false));
+    assert_eq!(cell_label(0.05), ("5".to_string(), true));
 }
