@@ -331,3 +331,30 @@ fn no_function_returns_a_string_as_its_error() {
         );
     }
 }
+
+/// Every `.rs` file under `dir`, with its number of lines.
+fn line_counts(dir: &Path, out: &mut Vec<(String, usize)>) {
+    for entry in std::fs::read_dir(dir).unwrap() {
+        let path = entry.unwrap().path();
+        if path.is_dir() {
+            line_counts(&path, out);
+        } else if path.extension().is_some_and(|e| e == "rs") {
+            let lines = std::fs::read_to_string(&path).unwrap().lines().count();
+            out.push((path.display().to_string(), lines));
+        }
+    }
+}
+
+#[test]
+fn no_source_file_passes_600_lines() {
+    let mut counts = Vec::new();
+    for dir in ["src", "core/src", "bot", "genome-file", "tests", "benches"] {
+        let dir = repo(dir);
+        if dir.exists() {
+            line_counts(&dir, &mut counts);
+        }
+    }
+    assert!(counts.len() > 100, "{} files", counts.len());
+    let long: Vec<_> = counts.iter().filter(|(_, n)| *n > 600).collect();
+    assert!(long.is_empty(), "split these: {long:?}");
+}
