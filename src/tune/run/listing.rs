@@ -166,12 +166,35 @@ pub fn render(lines: &[RunLine], width: usize) -> String {
         );
         out += &wrap(&note, width);
     }
+    if let Some(note) = mixed_suites(lines, &rows[0]) {
+        out += &wrap(&note, width);
+    }
     for l in lines {
         if let Some(problem) = &l.problem {
             out += &wrap(&format!("{}: {problem}", l.name), width);
         }
     }
     out
+}
+
+/// A warning when the table shows validated fitness without the suite
+/// column and the runs were validated on different training suites (a
+/// figure on one suite says nothing beside one on another).
+fn mixed_suites(lines: &[RunLine], header: &[String]) -> Option<String> {
+    let shown = |name: &str| header.iter().any(|h| h == name);
+    let suites: std::collections::BTreeSet<&str> = lines
+        .iter()
+        .filter(|l| l.validated.is_some())
+        .filter_map(|l| l.suite.split(" / ").next())
+        .filter(|s| !s.is_empty() && *s != "-")
+        .collect();
+    (shown("valid.") && !shown("suite") && suites.len() > 1).then(|| {
+        let names: Vec<&str> = suites.into_iter().collect();
+        format!(
+            "valid. is each run's fitness on its own training suite ({}): compare runs of one suite only",
+            names.join(", ")
+        )
+    })
 }
 
 /// One run's cells, in the order of [`HEADER`].
@@ -297,6 +320,16 @@ mod tests {
         assert!(
             narrow.contains("7/10") && narrow.contains("not shown not worse, held out not worse")
         );
+        // One suite: no warning; two without their column: one.
+        assert!(!narrow.contains("compare runs of one suite"), "{narrow}");
+        let mut other = wide_run("mirror-run");
+        other.suite = "suite-strong / suite-heldout".into();
+        let mixed = render(&[wide_run("fast-win-probability-2"), other.clone()], 100);
+        let joined = mixed.split_whitespace().collect::<Vec<_>>().join(" ");
+        assert!(joined.contains("(suite-mirror, suite-strong): compare runs of one suite only"));
+        assert!(widest(&mixed) <= 100, "{mixed}");
+        let wide = render(&[wide_run("fast-win-probability-2"), other], 300);
+        assert!(!wide.contains("compare runs of one suite"), "{wide}");
         let words: Vec<&str> = narrow.split_whitespace().collect();
         assert!(
             words
