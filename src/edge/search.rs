@@ -27,11 +27,6 @@ pub struct SearchArgs {
     /// share of children that held alone sets the steps.
     #[arg(long, default_value_t = Adapt::default().path, value_parser = parse_path)]
     pub step_path: f64,
-    /// How far every second child is carried along each gene's path
-    /// beyond chance, in steps per unit of path (as CMA-ES moves its
-    /// mean); 0: no drift, the path sets the steps alone.
-    #[arg(long, default_value_t = Adapt::default().drift, value_parser = parse_drift)]
-    pub step_drift: f64,
     /// The first generation's spread, a fraction of each gene's range:
     /// with adapted steps, where every step starts (each genome after the
     /// initial ones is a mutant of one); with fixed steps, every free gene
@@ -72,7 +67,6 @@ impl SearchArgs {
                 target: self.step_target,
                 tolerance: self.step_tolerance,
                 path: self.step_path,
-                drift: self.step_drift,
                 ..Adapt::default()
             }),
             diversity_floor: self.diversity_floor,
@@ -131,12 +125,6 @@ fn parse_tolerance(s: &str) -> Result<f64, BadFraction> {
 fn parse_path(s: &str) -> Result<f64, BadFraction> {
     let ok = |f: f64| (0.0..=1.0).contains(&f);
     fraction(s, ok, "a path's memory", "0 (no path) to 1")
-}
-
-/// `--step-drift`: 0 (no drift) to 4 steps.
-fn parse_drift(s: &str) -> Result<f64, BadFraction> {
-    let ok = |f: f64| (0.0..=4.0).contains(&f);
-    fraction(s, ok, "a drift", "0 (no drift) to 4 steps")
 }
 
 /// `--step-target`: 0 (fixed steps) or above, below 1.

@@ -49,7 +49,7 @@ fn resume_with_more_generations_extends_to_the_longer_runs_result() {
         "{err}"
     );
     // The search's flags too (one definition shared with optbench).
-    let out = resume(&["--step-drift", "0.5"]);
+    let out = resume(&["--step-path", "0.5"]);
     let err = String::from_utf8_lossy(&out.stderr);
     assert!(
         !out.status.success() && err.contains("cannot be used with"),

@@ -3,7 +3,6 @@
 
 use super::MutationOp;
 use super::mutation::Gaussian;
-use super::path::Drift;
 use super::steps::{Brood, Lineage, Parent, Steps};
 use crate::rng::derive_seed;
 use crate::tune::optim::toolkit::{Counts, FrozenGenes};
@@ -29,7 +28,6 @@ pub fn first_brood(
         boost: 1.0,
         wide_share: 0.0,
         counts: Counts::AtLeastOne,
-        drift: Drift::none(),
     };
     let mut brood = Brood {
         genomes: Vec::with_capacity(size),

@@ -29,9 +29,9 @@ mod steps;
 pub use brood::first_brood;
 pub use crossover::Blx;
 pub use elite::Elites;
-pub use mutation::{Gaussian, MAX_BOOST, Moves};
+pub use mutation::{Gaussian, MAX_BOOST};
 pub use optimizer::{Ga, GaState};
-pub use path::{Drift, Paths};
+pub use path::Paths;
 pub use selection::Tournament;
 pub use settings::GaSettings;
 pub use steps::{Adapt, Brood, Lineage, Parent, STEP_BOUNDS, Steps};
@@ -85,16 +85,16 @@ pub struct Operators<S, C, M, E> {
 }
 
 impl Operators<Tournament, Blx, Gaussian, Elites> {
-    /// The GA's operators as `s` sets them, mutating by `moves`, for
+    /// The GA's operators as `s` sets them, mutating by `steps`, for
     /// breeding from `pop` (the mutation's wide step reads its diversity).
-    pub fn of(s: &GaSettings, moves: Moves, pop: &[Genome], frozen: &FrozenGenes) -> Self {
+    pub fn of(s: &GaSettings, steps: Steps, pop: &[Genome], frozen: &FrozenGenes) -> Self {
         Operators {
             selection: Tournament { size: s.tournament },
             crossover: Blx {
                 rate: s.crossover,
                 alpha: s.blx_alpha,
             },
-            mutation: Gaussian::new(s, moves, pop, frozen),
+            mutation: Gaussian::new(s, steps, pop, frozen),
             elitism: Elites {
                 count: s.elites,
                 centroid: s.centroid_elite,
@@ -154,24 +154,24 @@ pub fn next_generation(
     frozen: &FrozenGenes,
     seed: u64,
 ) -> Vec<Genome> {
-    let moves = Moves::uniform(s.mutation_sigma);
-    next_brood(pop, fitness, fitness, s, &moves, frozen, seed).genomes
+    let steps = Steps::uniform(s.mutation_sigma);
+    next_brood(pop, fitness, fitness, s, &steps, frozen, seed).genomes
 }
 
 /// The next generation as [`next_generation`] makes it, mutating by
-/// `moves`, each child with its lineage: its first parent and that
+/// `steps`, each child with its lineage: its first parent and that
 /// parent's `score`.
 pub fn next_brood(
     pop: &[Genome],
     fitness: &[f64],
     score: &[f64],
     s: &GaSettings,
-    moves: &Moves,
+    steps: &Steps,
     frozen: &FrozenGenes,
     seed: u64,
 ) -> Brood {
     let mut rng = Pcg32::seed_from_u64(seed);
-    Operators::of(s, moves.clone(), pop, frozen).breed(pop, fitness, score, frozen, &mut rng)
+    Operators::of(s, steps.clone(), pop, frozen).breed(pop, fitness, score, frozen, &mut rng)
 }
 
 #[cfg(test)]

@@ -5,11 +5,9 @@
 //! population is collapsed: the diversity floor over the free genes'
 //! diversity, at most `MAX_BOOST` times the plain step. Each gene moves
 //! as its kind does (`step`): a count by whole numbers, a switch flips, a
-//! choice picks another option. Every second child is first carried
-//! along the genes' paths (`Drift`), the others not: the run sees both.
+//! choice picks another option.
 
 use super::MutationOp;
-use super::path::Drift;
 use super::settings::GaSettings;
 use super::steps::Steps;
 use crate::rng::unit;
@@ -32,37 +30,16 @@ pub struct Gaussian {
     pub wide_share: f64,
     /// How a count's step is made whole (at least one with adapted steps).
     pub counts: Counts,
-    /// How far every second child (1, 3, …) is carried along each gene
-    /// before its step, a fraction of the gene's range.
-    pub drift: Drift,
-}
-
-/// What a generation's mutation moves by: each gene's step and its drift.
-#[derive(Clone, Debug, PartialEq)]
-pub struct Moves {
-    pub sigma: Steps,
-    pub drift: Drift,
-}
-
-impl Moves {
-    /// Every gene's step `sigma`, no drift.
-    pub fn uniform(sigma: f64) -> Moves {
-        Moves {
-            sigma: Steps::uniform(sigma),
-            drift: Drift::none(),
-        }
-    }
 }
 
 impl Gaussian {
     /// The mutation of the children bred from `pop` by steps `sigma`: its
     /// wide step is the plain one grown by the diversity floor on `pop`'s
     /// free genes.
-    pub fn new(s: &GaSettings, moves: Moves, pop: &[Genome], frozen: &FrozenGenes) -> Gaussian {
+    pub fn new(s: &GaSettings, sigma: Steps, pop: &[Genome], frozen: &FrozenGenes) -> Gaussian {
         Gaussian {
             rate: s.mutation_rate,
-            sigma: moves.sigma,
-            drift: moves.drift,
+            sigma,
             boost: boost(pop, frozen, s.diversity_floor),
             wide_share: s.wide_share,
             counts: match s.adapt {
@@ -74,13 +51,8 @@ impl Gaussian {
 }
 
 impl MutationOp for Gaussian {
-    /// One draw (whether it mutates), then one normal draw if it does;
-    /// the drift draws nothing.
+    /// One draw (whether it mutates), then one normal draw if it does.
     fn mutate(&self, child: usize, gene: usize, value: f64, rng: &mut Pcg32) -> f64 {
-        let value = match child % 2 {
-            1 => value + self.drift.0[gene] * (GENES[gene].max - GENES[gene].min),
-            _ => value,
-        };
         let sigma = match takes_wide(child, self.wide_share) {
             true => self.sigma.0[gene] * self.boost,
             false => self.sigma.0[gene],
@@ -115,7 +87,7 @@ mod tests {
     use crate::tune::optim::ga::next_generation;
     use crate::tune::optim::ga::tests::{NONE, pop};
     use crate::tune::optim::toolkit::diversity;
-    use yacht_core::genome::{GENES, Kind};
+    use yacht_core::genome::GENES;
 
     #[test]
     fn a_collapsed_population_mutates_wider_under_a_diversity_floor() {
@@ -186,35 +158,5 @@ mod tests {
         assert!(mean(&plain) > 2.5 * narrow, "{} {narrow}", mean(&plain));
         assert!(takes_wide(0, 1.0) && takes_wide(1, 1.0) && !takes_wide(0, 0.5));
         assert!(takes_wide(1, 0.5) && !takes_wide(2, 0.5) && takes_wide(3, 0.5));
-    }
-
-    #[test]
-    fn every_second_child_is_carried_along_the_drift_and_the_others_are_not() {
-        let same = vec![Genome::default(); 10];
-        let s = GaSettings {
-            mutation_rate: 0.0,
-            crossover: 0.0,
-            ..GaSettings::default()
-        };
-        let real = GENES.iter().position(|g| g.kind == Kind::Real).unwrap();
-        let spec = &GENES[real];
-        let mut drift = Drift::none();
-        drift.0[real] = 0.01;
-        let moves = Moves {
-            sigma: Steps::uniform(0.1),
-            drift,
-        };
-        let fit = vec![0.5; 10];
-        let b = crate::tune::optim::ga::next_brood(&same, &fit, &fit, &s, &moves, &NONE, 4);
-        let base = same[0].genes[real];
-        let up = spec
-            .kind
-            .decode((base + 0.01 * (spec.max - spec.min)).clamp(spec.min, spec.max));
-        // Two elites, then children 0, 1, …: the odd ones carried.
-        for (k, g) in b.genomes[2..].iter().enumerate() {
-            let want = if k % 2 == 1 { up } else { base };
-            assert_eq!(g.genes[real], want, "child {k}");
-        }
-        assert_ne!(up, base);
     }
 }

@@ -3,10 +3,9 @@
 //! steps (`GaSettings::adapt`) it also keeps each gene's step and whom
 //! each genome is measured against, and after each generation moves the
 //! steps by how the children fared (`Steps`) and by which way the ones
-//! that held moved each gene (`Paths`), which also carries every second
-//! child along (`Drift`).
+//! that held moved each gene (`Paths`).
 
-use super::{Brood, Drift, GaSettings, Lineage, Moves, Paths, Steps, first_brood, next_brood};
+use super::{Brood, GaSettings, Lineage, Paths, Steps, first_brood, next_brood};
 use crate::rng::derive_seed;
 use crate::tune::optim::toolkit::FrozenGenes;
 use crate::tune::optim::{Optimizer, Start, best_of};
@@ -155,12 +154,10 @@ impl Optimizer for Ga {
     }
 
     fn tell(&mut self, fitness: &[f64], score: &[f64]) {
-        let mut drift = Drift::none();
         if let Some(adapt) = &self.settings.adapt {
             let factor = self.paths.follow(&self.lineage, score, adapt);
             self.held = self.steps.adapt(&self.lineage, score, adapt);
             self.steps.scale(&factor);
-            drift = self.paths.drift(&self.steps, adapt.drift);
         }
         let seed = derive_seed(&[self.seed, 0x6A, self.generation]);
         let next = next_brood(
@@ -168,10 +165,7 @@ impl Optimizer for Ga {
             fitness,
             score,
             &self.settings,
-            &Moves {
-                sigma: self.steps.clone(),
-                drift,
-            },
+            &self.steps,
             &self.frozen,
             seed,
         );

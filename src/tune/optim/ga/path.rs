@@ -9,14 +9,10 @@
 //! fading memory; while it is longer than a path of chance the step
 //! grows (the children keep succeeding one way: a far optimum), while
 //! shorter it shrinks (they succeed both ways: the step overshoots).
-//! Reals and counts only: a switch has no direction to follow. A path
-//! longer than chance also carries every second child along it (`drift`,
-//! as CMA-ES moves its mean), so the run need not wait for selection to
-//! walk a far gene step by step, and the children carried and not carried
-//! tell the next generation whether the walk still pays. Pure: lineage
-//! and scores in, factors and drifts out.
+//! Reals and counts only: a switch has no direction to follow. Pure:
+//! lineage and scores in, factors out.
 
-use super::steps::{Adapt, Lineage, Steps, verdicts};
+use super::steps::{Adapt, Lineage, verdicts};
 use yacht_core::genome::{GENES, Genome, Kind, N_GENES};
 
 /// E|N(0, 1)|: a path's length by chance.
@@ -25,18 +21,6 @@ const CHANCE: f64 = 0.797_884_560_802_865_4;
 /// How strongly a path's length moves the step: the damping of CMA-ES's
 /// step-size control (the factor is e^((c / damping)(|p| / E|N| − 1))).
 const DAMPING: f64 = 1.0;
-
-/// How far a child is carried along each gene before its step, a
-/// fraction of the gene's range.
-#[derive(Clone, Debug, PartialEq)]
-pub struct Drift(pub [f64; N_GENES]);
-
-impl Drift {
-    /// No gene carried.
-    pub fn none() -> Drift {
-        Drift([0.0; N_GENES])
-    }
-}
 
 /// Each gene's path (standard normal units; 0 at the start).
 #[derive(Clone, Debug, PartialEq)]
@@ -76,21 +60,6 @@ impl Paths {
             *f = ((c / DAMPING) * (p.abs() / CHANCE - 1.0)).exp();
         }
         factor
-    }
-
-    /// How far the next generation's carried children move each gene:
-    /// `k` steps per unit of its path beyond chance (the part of |p|
-    /// above 1, with p's sign), reals and counts only. A path of chance
-    /// rarely passes 1 and carries little; one that kept pointing a way
-    /// carries the children that way.
-    pub fn drift(&self, steps: &Steps, k: f64) -> Drift {
-        let mut d = Drift::none();
-        for (i, (x, p)) in d.0.iter_mut().zip(self.0).enumerate() {
-            if matches!(GENES[i].kind, Kind::Real | Kind::Count(_)) {
-                *x = k * steps.0[i] * p.signum() * (p.abs() - 1.0).max(0.0);
-            }
-        }
-        d
     }
 
     /// The paths by gene name, as checkpoint.json keeps them.
@@ -219,22 +188,5 @@ mod tests {
         assert_eq!(differential(&[(true, 0.1), (false, 0.1)]), None);
         let named = Paths([0.5; N_GENES]).named();
         assert_eq!(Paths::from_named(&named), Paths([0.5; N_GENES]));
-    }
-
-    #[test]
-    fn a_path_beyond_chance_carries_its_gene_and_a_path_of_chance_does_not() {
-        let i = real();
-        let switch = GENES.iter().position(|g| g.kind == Kind::Switch).unwrap();
-        let mut p = Paths::zero();
-        p.0[i] = -2.5;
-        p.0[switch] = 3.0;
-        let steps = Steps::uniform(0.1);
-        let d = p.drift(&steps, 2.0);
-        // 2 steps of 0.1 per unit of path beyond 1: −1.5 → −0.3.
-        assert!((d.0[i] + 0.3).abs() < 1e-12, "{}", d.0[i]);
-        assert_eq!(d.0[switch], 0.0);
-        p.0[i] = 0.9;
-        assert_eq!(p.drift(&steps, 2.0), Drift::none());
-        assert_eq!(Paths([3.0; N_GENES]).drift(&steps, 0.0), Drift::none());
     }
 }

@@ -31,11 +31,6 @@ pub struct Adapt {
     /// alone (runs before the path read so).
     #[serde(default)]
     pub path: f64,
-    /// How far every second child is carried along each gene's path
-    /// beyond chance (`Paths::drift`), in steps; 0: no drift (runs before
-    /// it read so).
-    #[serde(default)]
-    pub drift: f64,
 }
 
 impl Default for Adapt {
@@ -45,13 +40,9 @@ impl Default for Adapt {
             tolerance: 0.01,
             rate: 0.7,
             path: 0.3,
-            drift: DRIFT,
         }
     }
 }
-
-/// The default drift along the paths (`Adapt::drift`).
-pub const DRIFT: f64 = 1.0;
 
 /// Where a switch's or a choice's step starts: a mutated one flips with
 /// probability twice this.
@@ -274,7 +265,6 @@ mod tests {
             tolerance: 0.01,
             rate: 0.7,
             path: 0.0,
-            drift: 0.0,
         };
         // Genome 0 a start scoring 0.60; children of it on the same dice.
         let lineage = [
@@ -309,18 +299,16 @@ mod tests {
     }
 
     #[test]
-    fn settings_written_before_the_path_and_the_drift_read_without_them() {
+    fn settings_written_before_the_path_read_without_it() {
         let old: Adapt = toml::from_str("target = 0.5\ntolerance = 0.01\nrate = 0.7\n").unwrap();
-        let without = Adapt {
-            path: 0.0,
-            drift: 0.0,
-            ..Adapt::default()
-        };
-        assert_eq!(old, without);
-        let before_drift = "target = 0.5\ntolerance = 0.01\nrate = 0.7\npath = 0.3\n";
-        let old: Adapt = toml::from_str(before_drift).unwrap();
-        assert_eq!(old.drift, 0.0);
-        assert!(Adapt::default().path > 0.0 && Adapt::default().drift > 0.0);
+        assert_eq!(
+            old,
+            Adapt {
+                path: 0.0,
+                ..Adapt::default()
+            }
+        );
+        assert!(Adapt::default().path > 0.0);
     }
 
     #[test]
