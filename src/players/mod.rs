@@ -255,7 +255,7 @@ mod tests {
         use crate::rng::derive_seed;
         use yacht_core::rules::{PerSeat, Seat};
         // 100 deals, both seats, per sample: a broken value table or bid
-        // shows at once (2 000 games a sample win 97.7–100 %, see docs/journal.md).
+        // shows at once (2 000 games a sample win 97.7–100 %, see lab/journal.md).
         for n in 1..=10 {
             let opp = StrategySpec::parse(&format!("sample:{n}")).unwrap();
             let mut dp = InProcess::new(StrategySpec::Dp(DpSpec::default()).build(), 1);

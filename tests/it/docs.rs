@@ -7,9 +7,14 @@ use std::path::Path;
 
 /// The markdown files whose links are checked, from the repository root.
 fn documents() -> Vec<String> {
-    let mut files: Vec<String> = ["README.md", "ARCHITECTURE.md", "lab/README.md"]
-        .map(String::from)
-        .to_vec();
+    let mut files: Vec<String> = [
+        "README.md",
+        "ARCHITECTURE.md",
+        "lab/README.md",
+        "lab/journal.md",
+    ]
+    .map(String::from)
+    .to_vec();
     for e in std::fs::read_dir(repo("docs")).unwrap() {
         let name = e.unwrap().file_name().to_string_lossy().into_owned();
         if name.ends_with(".md") {

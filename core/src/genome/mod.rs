@@ -44,7 +44,7 @@ pub const RETIRED: &[(&str, &str)] = &[
     ),
     (
         "wp_read_pick",
-        "picked the fitting read rule whose predictions erred least; `dp:own` +0.00 with it (the same games, docs/journal.md \"Reading a bidder on another table\"), and on changed no game of params/best.toml against eight opponents (tuner genes --play, seed 515): the read takes the first rule that fits",
+        "picked the fitting read rule whose predictions erred least; `dp:own` +0.00 with it (the same games, lab/journal.md \"Reading a bidder on another table\"), and on changed no game of params/best.toml against eight opponents (tuner genes --play, seed 515): the read takes the first rule that fits",
     ),
 ];
 
