@@ -106,13 +106,13 @@ fn fraction(
 
 /// `--diversity-floor`: 0 (off) to 1.
 fn parse_floor(s: &str) -> Result<f64, BadFraction> {
-    let ok = |f: f64| (0.0..=1.0).contains(&f);
+    let ok = zero_to_one;
     fraction(s, ok, "a diversity floor", "0 (off) to 1")
 }
 
 /// `--step-tolerance`: 0 to 1, in fitness.
 fn parse_tolerance(s: &str) -> Result<f64, BadFraction> {
-    let ok = |f: f64| (0.0..=1.0).contains(&f);
+    let ok = zero_to_one;
     fraction(
         s,
         ok,
@@ -123,7 +123,7 @@ fn parse_tolerance(s: &str) -> Result<f64, BadFraction> {
 
 /// `--step-path`: 0 (no path) to 1.
 fn parse_path(s: &str) -> Result<f64, BadFraction> {
-    let ok = |f: f64| (0.0..=1.0).contains(&f);
+    let ok = zero_to_one;
     fraction(s, ok, "a path's memory", "0 (no path) to 1")
 }
 
@@ -140,13 +140,13 @@ fn parse_target(s: &str) -> Result<f64, BadFraction> {
 
 /// `--wide-share`: above 0, at most 1.
 fn parse_share(s: &str) -> Result<f64, BadFraction> {
-    let ok = |f: f64| f > 0.0 && f <= 1.0;
+    let ok = above_zero_to_one;
     fraction(s, ok, "a share of the children", "above 0 and at most 1")
 }
 
 /// `--init-sigma`: above 0, at most 1.
 fn parse_init_sigma(s: &str) -> Result<f64, BadFraction> {
-    let ok = |f: f64| f > 0.0 && f <= 1.0;
+    let ok = above_zero_to_one;
     fraction(
         s,
         ok,
@@ -157,6 +157,16 @@ fn parse_init_sigma(s: &str) -> Result<f64, BadFraction> {
 
 /// `--cmaes-sigma`: above 0, at most 1.
 fn parse_sigma(s: &str) -> Result<f64, BadFraction> {
-    let ok = |f: f64| f > 0.0 && f <= 1.0;
+    let ok = above_zero_to_one;
     fraction(s, ok, "CMA-ES's step size", "above 0 and at most 1")
+}
+
+/// 0 to 1, both included.
+fn zero_to_one(f: f64) -> bool {
+    (0.0..=1.0).contains(&f)
+}
+
+/// Above 0, at most 1.
+fn above_zero_to_one(f: f64) -> bool {
+    f > 0.0 && f <= 1.0
 }

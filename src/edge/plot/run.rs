@@ -397,11 +397,11 @@ fn label_offsets(px: &[i32]) -> Vec<i32> {
     px.iter()
         .enumerate()
         .map(|(i, &y)| {
-            let close_below = px
+            let close_above = px
                 .iter()
                 .enumerate()
                 .any(|(j, &o)| j != i && (o - y).abs() < LABEL_GAP && (o < y || (o == y && j < i)));
-            match close_below {
+            match close_above {
                 true => LABEL_GAP / 2 + 1,
                 false => above,
             }
