@@ -1,4 +1,4 @@
-//! Small statistics: Wilson intervals, percentiles, running means.
+//! Small statistics: Wilson intervals, percentiles, means and their errors.
 
 /// Wilson 95 % score interval of a proportion (`score` successes of `n`,
 /// draws counting ½).
@@ -23,9 +23,34 @@ pub fn percentile(sorted: &[f64], q: f64) -> f64 {
     sorted[rank.clamp(1, sorted.len()) - 1]
 }
 
+/// The mean of `x` and its standard error (the sample deviation over √n;
+/// 0 for fewer than two values).
+pub fn mean_se(x: &[f64]) -> (f64, f64) {
+    let n = x.len() as f64;
+    if x.is_empty() {
+        return (0.0, 0.0);
+    }
+    let mean = x.iter().sum::<f64>() / n;
+    if x.len() < 2 {
+        return (mean, 0.0);
+    }
+    let var = x.iter().map(|v| (v - mean).powi(2)).sum::<f64>() / (n - 1.0);
+    (mean, (var / n).sqrt())
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn mean_se_of_known_values() {
+        // 1, 2, 3, 4: mean 2.5, sample variance 5/3, se √(5/12).
+        let (m, se) = mean_se(&[1.0, 2.0, 3.0, 4.0]);
+        assert_eq!(m, 2.5);
+        assert!((se - (5.0f64 / 12.0).sqrt()).abs() < 1e-12, "{se}");
+        assert_eq!(mean_se(&[7.0]), (7.0, 0.0));
+        assert_eq!(mean_se(&[]), (0.0, 0.0));
+    }
 
     #[test]
     fn wilson_matches_known_values() {

@@ -3,8 +3,8 @@
 
 use crate::edge::ctrl_c::stop_on_ctrl_c;
 use crate::edge::{
-    agree, bench, eval, evolve, export, genes, install, r#match, new_genome, optbench, play,
-    plot_cmd, runs, ship, tournament,
+    agree, analyse, bench, eval, evolve, export, genes, install, r#match, new_genome, optbench,
+    play, plot_cmd, runs, ship, tournament,
 };
 use crate::text::SCREEN;
 use anyhow::Result;
@@ -56,6 +56,10 @@ enum Cmd {
     /// How the tables' win probability agrees with rollouts (the
     /// reference), by round and by lead.
     Agree(agree::AgreeArgs),
+    /// A match split per player into luck (the dice) and skill (what each
+    /// put and bid cost against the exact value model), by round, with the
+    /// costliest decisions.
+    Analyse(analyse::AnalyseArgs),
     /// How each optimiser (GA, CMA-ES, random search) does on landscapes
     /// with a planted optimum and the games' noise: regret against games
     /// spent, a table and a PNG.
@@ -119,6 +123,7 @@ pub fn run() -> Result<()> {
         Cmd::NewGenome(a) => new_genome::run(a),
         Cmd::Genes(a) => genes::run(a),
         Cmd::Agree(a) => agree::run(a),
+        Cmd::Analyse(a) => analyse::run(a),
         Cmd::Optbench(a) => optbench::run(a),
     }
 }

@@ -3,6 +3,7 @@
 //! figures. The library's domain code lives below.
 
 pub mod agree;
+pub mod analyse;
 pub mod bench;
 pub mod cli;
 pub mod ctrl_c;

@@ -2,8 +2,10 @@
 //! behind the protocol (`program`), who sits in a seat (`player`), the
 //! views a player decided from (`positions`), the
 //! official log (`transcript`), named players from files (`roster`), and
-//! the series built on them (`arena` for `tuner match`, `tournament`).
+//! the series built on them (`arena` for `tuner match`, `tournament`), and
+//! a match judged into luck and skill (`analysis`).
 
+pub mod analysis;
 pub mod arena;
 pub mod deal;
 pub mod gauntlet;

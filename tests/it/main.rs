@@ -3,6 +3,7 @@
 //! belongs to another package of the workspace, so the tests build it
 //! themselves (`build_bot`).
 
+mod analyse;
 mod bot;
 mod docs;
 mod edges;

@@ -29,7 +29,13 @@
 //! The values are the exact table's (the shipped one's rounded levels
 //! would not average to their V); the slope reads the shipped table's
 //! spreads. Decisions (bids, puts) are the players' own and are not
-//! corrected. The second seat's luck is minus the first's.
+//! corrected here; a judging meter ([`Meter::judging`], `judge`) also
+//! prices them against the same model. The second seat's luck is minus
+//! the first's.
+
+mod judge;
+
+pub use judge::{Decision, Judged, Kind};
 
 use crate::host::transcript::Event;
 use crate::players::values::{exact_table, shipped_table};
@@ -70,6 +76,24 @@ struct Round {
     worth: PerSeat<Worth>,
     value: Value,
     bids: PerSeat<Option<Bid>>,
+}
+
+impl Round {
+    /// The first seat's margin to come after `awards` (each seat's worth of
+    /// its bundle and its bid points).
+    fn margin(&self, awards: &PerSeat<Award>) -> f64 {
+        let of = |s: Seat| self.worth[s].bundle(awards[s].bundle) + f64::from(awards[s].bid_points);
+        of(Seat::First) - of(Seat::Second)
+    }
+
+    /// What the bids `first` and `second` leave the first seat, valued, for
+    /// each face of the tie coin.
+    fn by_coin(&self, first: Bid, second: Bid) -> [(PerSeat<Award>, f64); 2] {
+        Seat::ALL.map(|coin| {
+            let awards = resolve_auction(first, second, coin);
+            (awards, self.value.of(self.margin(&awards)))
+        })
+    }
 }
 
 /// What a change of the first seat's margin to come (points) is worth in
@@ -168,6 +192,8 @@ pub struct Meter {
     round: Option<Round>,
     luck: f64,
     stopped: bool,
+    /// The decisions priced so far (a judging meter only).
+    judge: Option<Judged>,
 }
 
 impl Default for Meter {
@@ -179,6 +205,7 @@ impl Default for Meter {
             round: None,
             luck: 0.0,
             stopped: false,
+            judge: None,
         }
     }
 }
@@ -193,22 +220,52 @@ impl Meter {
         }
     }
 
+    /// A meter that also prices every put and bid against the model
+    /// ([`Meter::judged`]): slower, for `tuner analyse`.
+    pub fn judging() -> Meter {
+        Meter {
+            judge: Some(Judged::default()),
+            ..Meter::default()
+        }
+    }
+
+    /// The luck and the decisions a judging meter saw (None otherwise).
+    pub fn judged(&self) -> Option<&Judged> {
+        self.judge.as_ref()
+    }
+
     /// Takes the next event of the game.
     pub fn see(&mut self, event: &Event) {
         if self.stopped {
             return;
         }
         match event {
+            Event::Round(n) => {
+                if let Some(j) = &mut self.judge {
+                    j.at_round(*n);
+                }
+            }
             Event::Roll(a, b) => self.roll(a, b),
             Event::Bid(seat, bid) => self.bid(*seat, *bid),
             Event::Get(Seat::First, got) => self.awarded(*got),
             Event::Put(seat, put) => {
+                if let Some(j) = &mut self.judge {
+                    j.put(self.values, &self.cards[*seat], *seat, put);
+                }
                 self.stopped |= self.cards[*seat]
                     .apply_put(put.category, &put.dice)
                     .is_err();
             }
             Event::Abort(..) => self.stopped = true,
             _ => {}
+        }
+    }
+
+    /// Adds `luck` (the first seat's) to the sum and to the judge's round.
+    fn lucky(&mut self, luck: f64) {
+        self.luck += luck;
+        if let Some(j) = &mut self.judge {
+            j.add_luck(luck);
         }
     }
 
@@ -220,19 +277,23 @@ impl Meter {
         };
         let worth = self.cards.as_ref().map(|c| worth(self.values, c, [a, b]));
         let shared = |w: &Worth| 0.5 * (w.of[0] + w.of[1]);
-        let value = match last_auction(self.values, &self.cards) {
+        let (value, chance) = match last_auction(self.values, &self.cards) {
             Some(last) => {
                 let shared = last.g[usize::from(a.0)] + last.g[usize::from(b.0)];
-                self.luck += last.value.of(shared) - last.mean;
-                last.value
+                self.lucky(last.value.of(shared) - last.mean);
+                (last.value, last.mean)
             }
             None => {
-                let slope = slope(&self.cards, &worth);
+                let margin = margin_before(&self.cards, &worth);
+                let slope = slope(&margin);
                 let before = worth.first.before - worth.second.before;
-                self.luck += slope * (shared(&worth.first) - shared(&worth.second) - before);
-                Value::Slope(slope)
+                self.lucky(slope * (shared(&worth.first) - shared(&worth.second) - before));
+                (Value::Slope(slope), margin.p_win(0.0))
             }
         };
+        if let Some(j) = &mut self.judge {
+            j.before_roll(chance);
+        }
         self.round = Some(Round {
             dice: [a, b],
             worth,
@@ -255,18 +316,15 @@ impl Meter {
             self.stopped = true;
             return;
         };
-        let coins = Seat::ALL.map(|coin| resolve_auction(first, second, coin));
-        let Some(fell) = coins.iter().find(|c| c.first.bundle == got) else {
+        let coins = r.by_coin(first, second);
+        let Some(&(fell, value)) = coins.iter().find(|c| c.0.first.bundle == got) else {
             self.stopped = true;
             return;
         };
-        let margin = |awards: &PerSeat<Award>| {
-            let of =
-                |s: Seat| r.worth[s].bundle(awards[s].bundle) + f64::from(awards[s].bid_points);
-            of(Seat::First) - of(Seat::Second)
-        };
-        let v = |awards| r.value.of(margin(awards));
-        self.luck += v(fell) - 0.5 * (v(&coins[0]) + v(&coins[1]));
+        self.lucky(value - 0.5 * (coins[0].1 + coins[1].1));
+        if let Some(j) = &mut self.judge {
+            j.bids(&r, PerSeat::new(first, second), r.margin(&fell));
+        }
         for seat in Seat::ALL {
             let award = fell[seat];
             let dice = r.dice[usize::from(award.bundle == Bundle::B)];
@@ -293,16 +351,20 @@ fn value_before(values: &ValueTable, card: &Card) -> f64 {
     }
 }
 
-/// The slope of P(win) for the first seat in its margin, before the roll
-/// (each seat's V as `worth` has it): the normal density at the margin's
-/// mean over its spread, over the spread.
-fn slope(cards: &PerSeat<Card>, worth: &PerSeat<Worth>) -> f64 {
+/// The first seat's margin as the normal sees it before the roll (each
+/// seat's V as `worth` has it).
+fn margin_before(cards: &PerSeat<Card>, worth: &PerSeat<Worth>) -> Margin {
     let outlook = |s: Seat| Outlook {
         mean: f64::from(cards[s].total()) + worth[s].before,
         var: spread_before(&cards[s]),
         skew: 0.0,
     };
-    let m = Margin::between(outlook(Seat::First), outlook(Seat::Second), spread_factor());
+    Margin::between(outlook(Seat::First), outlook(Seat::Second), spread_factor())
+}
+
+/// The slope of P(win) for the first seat in its margin: the normal
+/// density at the margin's mean over its spread, over the spread.
+fn slope(m: &Margin) -> f64 {
     if m.sd > 0.0 {
         density(m.mean / m.sd) / m.sd
     } else {

@@ -1,0 +1,235 @@
+//! `tuner analyse`: a match between two players split per player into luck
+//! (the dice and the tie coin) and skill (what each put and bid cost
+//! against the exact value model), per game and in total, by round and by
+//! kind of decision, with the costliest decisions; a JSON summary and a
+//! picture of one game.
+
+use crate::edge::ctrl_c::exit_if_stopped;
+use crate::edge::out::{outputs_go_to_folders, write_out};
+use crate::edge::plot::game::game_png;
+use crate::edge::progress::Counter;
+use crate::files::write_atomic;
+use crate::host::analysis::{Analysis, GameJudged, Mean, Side};
+use crate::host::arena::{DealSource, MatchSettings, run_match};
+use crate::host::player::{Player, check_programs};
+use crate::host::program::Limits;
+use crate::players::values::exact_table;
+use crate::text::{Align, Column, table};
+use anyhow::{Context, Result, bail};
+use std::path::PathBuf;
+
+#[derive(clap::Args)]
+pub struct AnalyseArgs {
+    /// Player 1: a command line (split like a shell, never run by one) or
+    /// builtin:SPEC (a built-in, a genome file: builtin:genome:FILE).
+    #[arg(long)]
+    p1: String,
+    /// Player 2, as --p1.
+    #[arg(long)]
+    p2: String,
+    /// Number of games (seeded deal pairs, seats swapped in the second).
+    #[arg(long, default_value_t = 100, value_parser = clap::value_parser!(u64).range(1..=1_000_000))]
+    games: u64,
+    /// Seed of the dice.
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+    /// How many of the costliest decisions to list.
+    #[arg(long, default_value_t = 10)]
+    worst: usize,
+    /// Write the analysis as JSON here (means, by round, the costliest
+    /// decisions, every game's figures).
+    #[arg(long)]
+    json: Option<PathBuf>,
+    /// Draw one game's win probability round by round here (PNG): the
+    /// lucky rolls and the costly decisions marked.
+    #[arg(long)]
+    plot: Option<PathBuf>,
+    /// The game --plot draws (from 1).
+    #[arg(long, default_value_t = 1, requires = "plot")]
+    game: u64,
+    /// Games played at once. Results do not depend on it.
+    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u64).range(1..=256))]
+    jobs: u64,
+    /// No progress on stderr.
+    #[arg(long)]
+    quiet: bool,
+}
+
+/// Runs `tuner analyse`.
+pub fn run(a: AnalyseArgs) -> Result<()> {
+    outputs_go_to_folders([&a.json, &a.plot])?;
+    if a.game > a.games {
+        bail!("--game {} is beyond the {} games played", a.game, a.games);
+    }
+    let p1 = Player::parse(&a.p1).context("--p1")?;
+    let p2 = Player::parse(&a.p2).context("--p2")?;
+    let limits = Limits::default();
+    check_programs([&p1, &p2], limits)?;
+    let settings = MatchSettings {
+        source: DealSource::Seeded(a.seed),
+        games: a.games,
+        seed: a.seed,
+        limits,
+        jobs: a.jobs as usize,
+    };
+    if !a.quiet {
+        eprintln!("the exact value table, the judges' model (solved once, about 10 s) …");
+    }
+    let _ = exact_table();
+    let bar = Counter::new("analyse", "games", a.games, a.quiet);
+    let mut judged = Vec::new();
+    let summary = run_match(&p1, &p2, &settings, |k, game| {
+        bar.inc();
+        judged.push(GameJudged::of(k + 1, game));
+    });
+    bar.finish();
+    let names = [p1.name(), p2.name()];
+    let analysis = Analysis::of([&names[0], &names[1]], &judged, a.worst);
+    if let Some(path) = &a.json {
+        write_atomic(path, serde_json::to_string_pretty(&analysis)?.as_bytes())?;
+    }
+    if let Some(path) = &a.plot
+        && let Some(game) = judged.iter().find(|g| g.game == a.game)
+    {
+        let title = format!(
+            "{} against {}: game {} (seed {})",
+            names[0], names[1], a.game, a.seed
+        );
+        game_png(game, [&names[0], &names[1]], &title, path, (1000, 560))?;
+    }
+    write_out(&summary.render());
+    write_out(&report(&analysis, a.seed).join("\n"));
+    exit_if_stopped();
+    Ok(())
+}
+
+/// Points of % with a sign.
+fn pts(x: f64) -> String {
+    format!("{:+.2}", 100.0 * x)
+}
+
+fn with_se(m: Mean) -> String {
+    format!("{} ± {:.2}", pts(m.mean), 100.0 * m.se)
+}
+
+/// The analysis as text, within 100 columns.
+pub fn report(a: &Analysis, seed: u64) -> Vec<String> {
+    let mut out = vec![
+        String::new(),
+        format!(
+            "luck and skill over {} games (seed {}), judged by the exact value model;",
+            a.games, seed
+        ),
+        "points of % of win probability a game, ± one standard error; skill is minus what".into(),
+        "the player's puts and bids cost against the model's own (a bid can cost < 0)".into(),
+    ];
+    let c = |t, w| Column::new(t, Align::Right, w);
+    let columns = [
+        Column::new("player", Align::Left, 18),
+        c("points", 6),
+        c("luck", 14),
+        c("puts cost", 14),
+        c("bids cost", 14),
+        c("skill", 14),
+    ];
+    let row = |s: &Side| {
+        vec![
+            s.name.clone(),
+            format!("{:.3}", s.points.mean),
+            with_se(s.luck),
+            with_se(s.put_cost),
+            with_se(s.bid_cost),
+            with_se(s.skill),
+        ]
+    };
+    out.extend(table(&columns, &a.sides().map(row)));
+    out.push(format!(
+        "unexplained (player 1's outcome − ½ − luck − skill + player 2's skill): {}",
+        with_se(a.rest)
+    ));
+    if a.incomplete > 0 {
+        out.push(format!(
+            "{} games ended by a fault: judged up to it",
+            a.incomplete
+        ));
+    }
+    out.extend(by_round(a));
+    out.extend(worst(a));
+    out
+}
+
+/// Each round's luck and costs, both players side by side.
+fn by_round(a: &Analysis) -> Vec<String> {
+    let mut out = vec![
+        String::new(),
+        "by round (means a game, points of %):".into(),
+    ];
+    let short = |s: &Side| crate::text::truncate(&s.name, 10);
+    let [p, q] = a.sides();
+    let titles = [
+        "round".to_string(),
+        format!("{} luck", short(p)),
+        "puts".into(),
+        "bids".into(),
+        format!("{} luck", short(q)),
+        "puts".into(),
+        "bids".into(),
+    ];
+    let columns: Vec<Column> = titles
+        .iter()
+        .enumerate()
+        .map(|(k, t)| Column::new(t, Align::Right, if k == 0 { 5 } else { t.len().max(7) }))
+        .collect();
+    let rows: Vec<Vec<String>> = (0..p.by_round.len())
+        .map(|r| {
+            let (x, y) = (&p.by_round[r], &q.by_round[r]);
+            vec![
+                x.round.to_string(),
+                pts(x.luck),
+                pts(x.put_cost),
+                pts(x.bid_cost),
+                pts(y.luck),
+                pts(y.put_cost),
+                pts(y.bid_cost),
+            ]
+        })
+        .collect();
+    out.extend(table(&columns, &rows));
+    out
+}
+
+/// The costliest decisions, one a line.
+fn worst(a: &Analysis) -> Vec<String> {
+    let mut out = Vec::new();
+    if !a.worst.is_empty() {
+        let c = |t, w| Column::new(t, Align::Right, w);
+        out.push(String::new());
+        out.push(format!("the {} costliest decisions:", a.worst.len()));
+        let columns = [
+            c("game", 5),
+            c("round", 5),
+            Column::new("player", Align::Left, 14),
+            Column::new("kind", Align::Left, 4),
+            c("cost", 7),
+            Column::new("made", Align::Left, 24),
+            Column::new("the model's", Align::Left, 0),
+        ];
+        let rows: Vec<Vec<String>> = a
+            .worst
+            .iter()
+            .map(|d| {
+                vec![
+                    d.game.to_string(),
+                    d.round.to_string(),
+                    d.player.clone(),
+                    d.kind.name().into(),
+                    pts(d.cost),
+                    d.made.clone(),
+                    d.reference.clone(),
+                ]
+            })
+            .collect();
+        out.extend(table(&columns, &rows));
+    }
+    out
+}

@@ -1,0 +1,202 @@
+//! One judged game's picture (`tuner analyse --plot`): player 1's chance of
+//! winning before each round's roll as the model puts it, the result at the
+//! end (top), and each round's luck and decision costs as bars (bottom),
+//! the lucky rolls and the costly decisions named on the line. Round r's
+//! luck and decisions move the line from its point r to r + 1, and their
+//! bars stand between the two.
+
+use super::{BLUE_OI, GREEN_OI, VERMILLION_OI, register, write_png};
+use crate::host::analysis::GameJudged;
+use crate::host::luck::Kind;
+use anyhow::{Context, Result};
+use plotters::prelude::*;
+use plotters::style::text_anchor::{HPos, Pos, VPos};
+use std::path::Path;
+use yacht_core::rules::{ROUNDS, Seat};
+
+/// A roll's luck (win probability) named on the line from this size on.
+const LUCKY: f64 = 0.05;
+/// A decision's cost named on the line from this size on.
+const COSTLY: f64 = 0.02;
+
+/// The picture of `game` between players `names`, written whole to `out`.
+pub fn game_png(
+    game: &GameJudged,
+    names: [&str; 2],
+    title: &str,
+    out: &Path,
+    size: (u32, u32),
+) -> Result<()> {
+    write_png(out, |tmp| draw(game, names, title, tmp, size))
+}
+
+/// Per round (1–13): player 1's luck and what each player's decisions
+/// cost it, in win probability.
+struct Rounds {
+    luck: Vec<f64>,
+    cost: [Vec<f64>; 2],
+}
+
+fn rounds(g: &GameJudged) -> Rounds {
+    let sign = if g.p1_seat == Seat::First { 1.0 } else { -1.0 };
+    let luck = (0..=ROUNDS).map(|r| sign * g.judged.luck()[r]).collect();
+    let cost = [g.p1_seat, g.p1_seat.other()].map(|seat| {
+        (0..=ROUNDS)
+            .map(|r| {
+                let each = g.judged.decisions().iter();
+                each.filter(|d| d.seat == seat && d.round == r)
+                    .map(|d| d.cost)
+                    .sum()
+            })
+            .collect()
+    });
+    Rounds { luck, cost }
+}
+
+/// Player 1's chance before each roll (rounds 1–12) and its outcome after
+/// round 13.
+fn chances(g: &GameJudged) -> Vec<(f64, f64)> {
+    let flip = |p: f64| if g.p1_seat == Seat::First { p } else { 1.0 - p };
+    let mut line: Vec<(f64, f64)> = (1..ROUNDS)
+        .filter_map(|r| g.judged.chance()[r].map(|p| (r as f64, flip(p))))
+        .collect();
+    if g.complete {
+        line.push((ROUNDS as f64 + 0.5, g.outcome));
+    }
+    line
+}
+
+fn draw(g: &GameJudged, names: [&str; 2], title: &str, out: &Path, size: (u32, u32)) -> Result<()> {
+    register();
+    let root = BitMapBackend::new(out, size).into_drawing_area();
+    root.fill(&WHITE)?;
+    let root = root.titled(title, ("sans-serif", 18))?;
+    let (top, bottom) = root.split_vertically(size.1 * 11 / 20);
+    let rounds = rounds(g);
+    chances_panel(g, names, &rounds, &top)?;
+    bars_panel(names, &rounds, &bottom)?;
+    root.present()
+        .with_context(|| format!("cannot write {}", out.display()))?;
+    Ok(())
+}
+
+type Area<'a> = DrawingArea<BitMapBackend<'a>, plotters::coord::Shift>;
+
+/// The rounds' span on the x axis: round r from r to r + 1, the end after 13.
+fn x_span() -> std::ops::Range<f64> {
+    0.5..ROUNDS as f64 + 1.0
+}
+
+/// Player 1's chance, the lucky rolls and costly decisions named.
+fn chances_panel(g: &GameJudged, names: [&str; 2], rounds: &Rounds, top: &Area) -> Result<()> {
+    let x = x_span();
+    let mut c = ChartBuilder::on(top)
+        .caption(
+            format!(
+                "{}'s chance of winning before each roll; the result at the end",
+                names[0]
+            ),
+            ("sans-serif", 15),
+        )
+        .margin(10)
+        .x_label_area_size(25)
+        .y_label_area_size(45)
+        .build_cartesian_2d(x.clone(), 0.0..1.0)?;
+    c.configure_mesh()
+        .x_labels(ROUNDS)
+        .x_label_formatter(&|v| format!("{v:.0}"))
+        .y_labels(5)
+        .y_label_formatter(&|v| format!("{:.0}%", 100.0 * v))
+        .draw()?;
+    let line = chances(g);
+    c.draw_series(LineSeries::new(line.clone(), BLUE_OI.stroke_width(2)))?;
+    c.draw_series(line.iter().map(|&p| Circle::new(p, 4, BLUE_OI.filled())))?;
+    let font = |colour: RGBColor| {
+        ("sans-serif", 12)
+            .into_font()
+            .color(&colour)
+            .pos(Pos::new(HPos::Center, VPos::Bottom))
+    };
+    for r in 1..ROUNDS {
+        let Some(&(_, y)) = line.iter().find(|p| p.0 == r as f64) else {
+            continue;
+        };
+        let mut notes = Vec::new();
+        if rounds.luck[r].abs() >= LUCKY {
+            notes.push((format!("luck {:+.0}", 100.0 * rounds.luck[r]), BLUE_OI));
+        }
+        for (p, colour) in [VERMILLION_OI, GREEN_OI].into_iter().enumerate() {
+            if rounds.cost[p][r] >= COSTLY {
+                let (who, kinds) = (crate::text::truncate(names[p], 10), kinds_of(g, p, r));
+                notes.push((
+                    format!("{who} {kinds} −{:.0}", 100.0 * rounds.cost[p][r]),
+                    colour,
+                ));
+            }
+        }
+        for (k, (text, colour)) in notes.into_iter().enumerate() {
+            let at = (r as f64 + 0.5, (y + 0.06 + 0.07 * k as f64).min(0.98));
+            c.draw_series(std::iter::once(Text::new(text, at, font(colour))))?;
+        }
+    }
+    Ok(())
+}
+
+/// Each round's luck and both players' costs as bars.
+fn bars_panel(names: [&str; 2], rounds: &Rounds, bottom: &Area) -> Result<()> {
+    let x = x_span();
+    let spread = rounds
+        .luck
+        .iter()
+        .chain(rounds.cost.iter().flatten())
+        .fold(0.05f64, |m, v| m.max(v.abs()))
+        * 1.1;
+    let mut b = ChartBuilder::on(bottom)
+        .caption(
+            format!(
+                "each round: {}'s luck (blue), what {}'s and {}'s decisions cost them (red, green)",
+                names[0], names[0], names[1]
+            ),
+            ("sans-serif", 14),
+        )
+        .margin(10)
+        .x_label_area_size(30)
+        .y_label_area_size(45)
+        .build_cartesian_2d(x, -spread..spread)?;
+    b.configure_mesh()
+        .x_labels(ROUNDS)
+        .x_desc("round")
+        .x_label_formatter(&|v| format!("{v:.0}"))
+        .y_label_formatter(&|v| format!("{:+.0}", 100.0 * v))
+        .y_desc("points of %")
+        .draw()?;
+    let bars = [
+        (&rounds.luck, BLUE_OI, 0.2),
+        (&rounds.cost[0], VERMILLION_OI, 0.4),
+        (&rounds.cost[1], GREEN_OI, 0.6),
+    ];
+    for (values, colour, offset) in bars {
+        b.draw_series((1..=ROUNDS).map(|r| {
+            let x0 = r as f64 + offset;
+            Rectangle::new([(x0, 0.0), (x0 + 0.18, values[r])], colour.filled())
+        }))?;
+    }
+    Ok(())
+}
+
+/// The kinds of player `p`'s decisions that cost something in round `r`
+/// ("bid", "put" or "bid+put").
+fn kinds_of(g: &GameJudged, p: usize, r: usize) -> String {
+    let seat = if p == 0 { g.p1_seat } else { g.p1_seat.other() };
+    let kinds: Vec<&str> = Kind::ALL
+        .into_iter()
+        .filter(|&k| {
+            g.judged
+                .decisions()
+                .iter()
+                .any(|d| d.seat == seat && d.round == r && d.kind == k && d.cost > 0.0)
+        })
+        .map(Kind::name)
+        .collect();
+    kinds.join("+")
+}

@@ -1,0 +1,242 @@
+//! A match's games judged (`tuner analyse`): each game's events through a
+//! judging meter (`host::luck`), summed per player into luck (the dice and
+//! the tie coin) and skill (what its puts and bids cost against the exact
+//! value model), per game, in total, by round and by kind of decision,
+//! with the costliest decisions. Figures are win probability (0.05: five
+//! points of %); a player's skill is minus what its decisions cost.
+
+use crate::host::arena::MatchGame;
+use crate::host::luck::{Judged, Kind, Meter};
+use crate::stats::mean_se;
+use serde::Serialize;
+use yacht_core::rules::{ROUNDS, Seat};
+
+/// One game, judged, as player 1 and player 2 (not seats) see it.
+#[derive(Clone, Debug)]
+pub struct GameJudged {
+    /// The game's number in the match (from 1).
+    pub game: u64,
+    pub p1_seat: Seat,
+    /// Player 1's outcome: 1, ½ or 0.
+    pub outcome: f64,
+    /// False when a player's fault ended the game early: its luck and
+    /// decisions stop there.
+    pub complete: bool,
+    pub judged: Judged,
+}
+
+impl GameJudged {
+    /// Judges one game of a match (game `game`, from 1).
+    pub fn of(game: u64, played: &MatchGame) -> GameJudged {
+        let mut meter = Meter::judging();
+        for e in &played.events {
+            meter.see(e);
+        }
+        let seat = played.p1_seat;
+        GameJudged {
+            game,
+            p1_seat: seat,
+            outcome: played.result.outcome(seat).points(),
+            complete: played.result.fault.is_none(),
+            judged: meter.judged().cloned().unwrap_or_default(),
+        }
+    }
+
+    /// The seat player `p` (0 or 1) sat in.
+    fn seat(&self, p: usize) -> Seat {
+        if p == 0 {
+            self.p1_seat
+        } else {
+            self.p1_seat.other()
+        }
+    }
+
+    /// Player `p`'s luck in round `round`.
+    fn luck(&self, p: usize, round: usize) -> f64 {
+        let first = self.judged.luck()[round];
+        if self.seat(p) == Seat::First {
+            first
+        } else {
+            -first
+        }
+    }
+
+    /// What player `p`'s decisions of `kind` in `round` (every round: None)
+    /// cost it.
+    fn cost(&self, p: usize, kind: Kind, round: Option<usize>) -> f64 {
+        let seat = self.seat(p);
+        let each = self.judged.decisions().iter();
+        each.filter(|d| d.seat == seat && d.kind == kind && round.is_none_or(|r| d.round == r))
+            .map(|d| d.cost)
+            .sum()
+    }
+
+    /// Player `p`'s luck over the game.
+    fn total_luck(&self, p: usize) -> f64 {
+        (1..=ROUNDS).map(|r| self.luck(p, r)).sum()
+    }
+}
+
+/// A mean over games and its standard error.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Serialize)]
+pub struct Mean {
+    pub mean: f64,
+    pub se: f64,
+}
+
+impl Mean {
+    fn of(x: &[f64]) -> Mean {
+        let (mean, se) = mean_se(x);
+        Mean { mean, se }
+    }
+}
+
+/// One round's means a game for one player.
+#[derive(Clone, Debug, Default, PartialEq, Serialize)]
+pub struct RoundRow {
+    pub round: usize,
+    pub luck: f64,
+    pub put_cost: f64,
+    pub bid_cost: f64,
+}
+
+/// One player's figures, means a game.
+#[derive(Clone, Debug, Default, PartialEq, Serialize)]
+pub struct Side {
+    pub name: String,
+    /// Its points a game (1 a win, ½ a draw).
+    pub points: Mean,
+    pub luck: Mean,
+    pub put_cost: Mean,
+    pub bid_cost: Mean,
+    /// Minus what its puts and bids cost.
+    pub skill: Mean,
+    pub by_round: Vec<RoundRow>,
+}
+
+/// A costly decision, for the list of the worst.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Costly {
+    pub game: u64,
+    pub round: usize,
+    pub player: String,
+    pub kind: Kind,
+    pub cost: f64,
+    pub made: String,
+    pub reference: String,
+}
+
+/// One game's figures for both players (in player order).
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct GameRow {
+    pub game: u64,
+    pub p1_seat: String,
+    pub p1_points: f64,
+    pub luck: [f64; 2],
+    pub put_cost: [f64; 2],
+    pub bid_cost: [f64; 2],
+}
+
+/// A match judged (`--json`).
+#[derive(Clone, Debug, Default, PartialEq, Serialize)]
+pub struct Analysis {
+    pub games: u64,
+    /// Games a fault ended early (judged up to the fault).
+    pub incomplete: u64,
+    pub p1: Side,
+    pub p2: Side,
+    /// Player 1's outcome less ½, its luck and its skill, plus player 2's
+    /// skill, a game: what the model leaves unexplained (about 0).
+    pub rest: Mean,
+    pub worst: Vec<Costly>,
+    pub per_game: Vec<GameRow>,
+}
+
+impl Analysis {
+    /// The figures of `games` between players named `names`, with the
+    /// `worst` costliest decisions.
+    pub fn of(names: [&str; 2], games: &[GameJudged], worst: usize) -> Analysis {
+        let each = |f: &dyn Fn(&GameJudged) -> f64| games.iter().map(f).collect::<Vec<_>>();
+        let side = |p: usize| {
+            let cost = |kind| each(&|g| g.cost(p, kind, None));
+            let (puts, bids) = (cost(Kind::Put), cost(Kind::Bid));
+            let skill: Vec<f64> = puts.iter().zip(&bids).map(|(a, b)| -(a + b)).collect();
+            let n = games.len().max(1) as f64;
+            let by_round = (1..=ROUNDS)
+                .map(|r| RoundRow {
+                    round: r,
+                    luck: games.iter().map(|g| g.luck(p, r)).sum::<f64>() / n,
+                    put_cost: games
+                        .iter()
+                        .map(|g| g.cost(p, Kind::Put, Some(r)))
+                        .sum::<f64>()
+                        / n,
+                    bid_cost: games
+                        .iter()
+                        .map(|g| g.cost(p, Kind::Bid, Some(r)))
+                        .sum::<f64>()
+                        / n,
+                })
+                .collect();
+            Side {
+                name: names[p].to_string(),
+                points: Mean::of(&each(&|g| if p == 0 { g.outcome } else { 1.0 - g.outcome })),
+                luck: Mean::of(&each(&|g| g.total_luck(p))),
+                put_cost: Mean::of(&puts),
+                bid_cost: Mean::of(&bids),
+                skill: Mean::of(&skill),
+                by_round,
+            }
+        };
+        let skill = |g: &GameJudged, p| -(g.cost(p, Kind::Put, None) + g.cost(p, Kind::Bid, None));
+        let rest = each(&|g| g.outcome - 0.5 - g.total_luck(0) - skill(g, 0) + skill(g, 1));
+        Analysis {
+            games: games.len() as u64,
+            incomplete: games.iter().filter(|g| !g.complete).count() as u64,
+            p1: side(0),
+            p2: side(1),
+            rest: Mean::of(&rest),
+            worst: worst_of(names, games, worst),
+            per_game: games.iter().map(game_row).collect(),
+        }
+    }
+
+    /// The players' figures in player order.
+    pub fn sides(&self) -> [&Side; 2] {
+        [&self.p1, &self.p2]
+    }
+}
+
+fn game_row(g: &GameJudged) -> GameRow {
+    let both = |f: &dyn Fn(usize) -> f64| [f(0), f(1)];
+    GameRow {
+        game: g.game,
+        p1_seat: g.p1_seat.name().to_string(),
+        p1_points: g.outcome,
+        luck: both(&|p| g.total_luck(p)),
+        put_cost: both(&|p| g.cost(p, Kind::Put, None)),
+        bid_cost: both(&|p| g.cost(p, Kind::Bid, None)),
+    }
+}
+
+/// The `n` costliest decisions of the match, costliest first (ties in
+/// game order).
+fn worst_of(names: [&str; 2], games: &[GameJudged], n: usize) -> Vec<Costly> {
+    let mut all: Vec<Costly> = games
+        .iter()
+        .flat_map(|g| {
+            g.judged.decisions().iter().map(move |d| Costly {
+                game: g.game,
+                round: d.round,
+                player: names[usize::from(d.seat != g.p1_seat)].to_string(),
+                kind: d.kind,
+                cost: d.cost,
+                made: d.made.clone(),
+                reference: d.reference.clone(),
+            })
+        })
+        .collect();
+    all.sort_by(|a, b| b.cost.total_cmp(&a.cost));
+    all.truncate(n);
+    all
+}
