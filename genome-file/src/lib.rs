@@ -250,11 +250,17 @@ fn bounds(g: &Gene) -> String {
 }
 
 /// Writes a genome as TOML: an optional header (each line becomes a `#`
-/// comment), then every gene with its meaning and bounds.
+/// comment, one wider than `COMMENT_WIDTH` broken between words, a
+/// narrower one kept as it is, indentation and all), then every gene with
+/// its meaning and bounds.
 pub fn genome_to_toml(genome: &Genome, header: &str) -> String {
     let mut s = String::new();
     for l in header.lines() {
-        s.push_str(&format!("# {l}\n").replace("# \n", "#\n"));
+        if l.chars().count() + 2 > COMMENT_WIDTH {
+            s.push_str(&comment(l));
+        } else {
+            s.push_str(&format!("# {l}\n").replace("# \n", "#\n"));
+        }
     }
     if !header.is_empty() {
         s.push('\n');
@@ -294,6 +300,21 @@ fn comment(text: &str) -> String {
 
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn a_long_header_line_is_wrapped_and_a_short_one_kept() {
+        let long = "word ".repeat(40);
+        let header = format!("{long}\n  kept   as it is\n");
+        let text = super::genome_to_toml(&Genome::default(), &header);
+        let head: Vec<&str> = text.lines().take_while(|l| !l.is_empty()).collect();
+        assert_eq!(head.len(), 4, "{head:?}");
+        assert!(
+            head.iter()
+                .all(|l| l.chars().count() <= super::COMMENT_WIDTH)
+        );
+        assert_eq!(head[3], "#   kept   as it is");
+        assert_eq!(head[..3].join(" ").matches("word").count(), 40);
+    }
+
     #[test]
     fn gene_comments_are_wrapped_to_the_width_between_words() {
         use yacht_core::genome::WP_LOOKAHEAD;

@@ -78,9 +78,9 @@ impl SearchArgs {
     }
 }
 
-/// A fraction of each gene's range outside what its flag takes.
+/// A fraction outside what its flag takes (`what` says of what).
 #[derive(Debug, thiserror::Error)]
-#[error("{given:?}: {what} is a fraction of each gene's range, {takes}")]
+#[error("{given:?}: {what}, {takes}")]
 pub struct BadFraction {
     given: String,
     what: &'static str,
@@ -107,7 +107,12 @@ fn fraction(
 /// `--diversity-floor`: 0 (off) to 1.
 fn parse_floor(s: &str) -> Result<f64, BadFraction> {
     let ok = zero_to_one;
-    fraction(s, ok, "a diversity floor", "0 (off) to 1")
+    fraction(
+        s,
+        ok,
+        "a diversity floor is a fraction of each gene's range",
+        "0 (off) to 1",
+    )
 }
 
 /// `--step-tolerance`: 0 to 1, in fitness.
@@ -116,7 +121,7 @@ fn parse_tolerance(s: &str) -> Result<f64, BadFraction> {
     fraction(
         s,
         ok,
-        "a child's tolerance below its parent",
+        "a child's tolerance below its parent is a win rate",
         "0 to 1 (0.01: one point)",
     )
 }
@@ -124,7 +129,7 @@ fn parse_tolerance(s: &str) -> Result<f64, BadFraction> {
 /// `--step-path`: 0 (no path) to 1.
 fn parse_path(s: &str) -> Result<f64, BadFraction> {
     let ok = zero_to_one;
-    fraction(s, ok, "a path's memory", "0 (no path) to 1")
+    fraction(s, ok, "a path's memory is a fraction", "0 (no path) to 1")
 }
 
 /// `--step-target`: 0 (fixed steps) or above, below 1.
@@ -133,7 +138,7 @@ fn parse_target(s: &str) -> Result<f64, BadFraction> {
     fraction(
         s,
         ok,
-        "a share of the children",
+        "the target is a share of the children",
         "0 (fixed steps) to below 1",
     )
 }
@@ -141,7 +146,12 @@ fn parse_target(s: &str) -> Result<f64, BadFraction> {
 /// `--wide-share`: above 0, at most 1.
 fn parse_share(s: &str) -> Result<f64, BadFraction> {
     let ok = above_zero_to_one;
-    fraction(s, ok, "a share of the children", "above 0 and at most 1")
+    fraction(
+        s,
+        ok,
+        "the wide share is a share of the children",
+        "above 0 and at most 1",
+    )
 }
 
 /// `--init-sigma`: above 0, at most 1.
@@ -150,7 +160,7 @@ fn parse_init_sigma(s: &str) -> Result<f64, BadFraction> {
     fraction(
         s,
         ok,
-        "the first generation's spread",
+        "the first generation's spread is a fraction of each gene's range",
         "above 0 and at most 1",
     )
 }
@@ -158,7 +168,12 @@ fn parse_init_sigma(s: &str) -> Result<f64, BadFraction> {
 /// `--cmaes-sigma`: above 0, at most 1.
 fn parse_sigma(s: &str) -> Result<f64, BadFraction> {
     let ok = above_zero_to_one;
-    fraction(s, ok, "CMA-ES's step size", "above 0 and at most 1")
+    fraction(
+        s,
+        ok,
+        "CMA-ES's step is a fraction of each gene's range",
+        "above 0 and at most 1",
+    )
 }
 
 /// 0 to 1, both included.
