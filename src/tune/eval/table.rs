@@ -82,11 +82,35 @@ pub fn table(e: &Evaluation) -> String {
         );
     }
     lines.extend(LEGEND.lines().map(str::to_string));
+    lines.extend(beyond_a_rate(e));
     lines.push(format!("fitness ({}): {:.4}", e.kind.describe(), e.fitness));
     if e.interrupted {
         lines.push("(interrupted: over the games played so far)".to_string());
     }
     lines.iter().map(|l| format!("{l}\n")).collect()
+}
+
+/// A line for the opponents whose adjusted rate lies outside 0–100 %: it
+/// is an estimate of the win rate (the outcome less a luck of mean 0), not
+/// a share of games, and near a sure win or loss it can pass the bound.
+fn beyond_a_rate(e: &Evaluation) -> Vec<String> {
+    let outside: Vec<&str> = e
+        .opponents
+        .iter()
+        .filter(|r| !(0.0..=1.0).contains(&r.adjusted.rate))
+        .map(|r| r.name.as_str())
+        .collect();
+    if outside.is_empty() {
+        return Vec::new();
+    }
+    vec![
+        format!(
+            "adj. % past 0–100 against {}: the outcome less a luck of",
+            outside.join(", ")
+        ),
+        "  mean 0 estimates the win rate without bounds: a sure win with bad dice passes 100 %"
+            .into(),
+    ]
 }
 
 const BASELINE_COLUMNS: [Column; 9] = [
@@ -136,4 +160,40 @@ pub fn baseline_table(b: &Baseline, kind: Fitness) -> String {
     ];
     lines.extend(grid(&BASELINE_COLUMNS, &rows));
     lines.iter().map(|l| format!("{l}\n")).collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn with_rates(rates: &[(&str, f64)]) -> Evaluation {
+        let each = rates.iter().map(|&(name, rate)| {
+            let mut r = OpponentResult {
+                name: name.to_string(),
+                ..OpponentResult::default()
+            };
+            r.adjusted.rate = rate;
+            r
+        });
+        Evaluation {
+            fitness: 0.5,
+            kind: Fitness::Adjusted,
+            opponents: each.collect(),
+            interrupted: false,
+        }
+    }
+
+    #[test]
+    fn an_adjusted_rate_past_its_bounds_is_explained_naming_its_opponents() {
+        let none = beyond_a_rate(&with_rates(&[("dp", 0.6), ("sample:1", 1.0)]));
+        assert!(none.is_empty());
+        let e = with_rates(&[("dp", 0.6), ("crash", 1.04), ("x", -0.01)]);
+        let lines = beyond_a_rate(&e);
+        assert!(
+            lines[0].starts_with("adj. % past 0–100 against crash, x:"),
+            "{lines:?}"
+        );
+        assert!(table(&e).contains(&lines.join("\n")));
+        assert!(table(&e).lines().all(|l| l.chars().count() <= 100));
+    }
 }

@@ -230,6 +230,12 @@ impl Summary<'_> {
              measured against another suite (a genome file's header names its own) is another \
              number, not comparable with it"
         )));
+        if self.cfg.fitness == crate::tune::eval::Fitness::Adjusted {
+            s.push_str(&fit(
+                "  luck-adjusted: each game's outcome less its luck (mean 0), an estimate of the win \
+                 rate without its bounds: against an opponent that nearly always loses it can pass 1",
+            ));
+        }
         let names = self.record.winner.opponents.iter().map(|o| o.name.as_str());
         let (mut champion, mut hall) = (false, false);
         for n in names {
