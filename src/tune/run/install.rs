@@ -151,15 +151,16 @@ const BEST_HEADER: &str = "Best genome of run `";
 
 pub fn best_header(cfg: &RunConfig, e: &Evaluation, games: u64) -> String {
     let mut h = format!(
-        "{BEST_HEADER}{}` (seed {}, {} generations x {} genomes, git {}), written {}.\n\
+        "{BEST_HEADER}{}`, written {}\n\
+         (seed {}, {} generations x {} genomes, git {}).\n\
          Validated on validation dice, {} games per opponent: fitness {:.4} (the weighted mean \
          win rate against {}: comparable only on the same suite)\n",
         cfg.name,
+        today(),
         cfg.seed,
         cfg.generations,
         cfg.population,
         cfg.git_revision,
-        today(),
         games,
         e.fitness,
         match cfg.suite_file.as_str() {
