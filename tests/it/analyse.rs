@@ -1,41 +1,36 @@
 //! `tuner analyse`: a match split into luck and skill, as a user runs it.
 
 use crate::{run_ok, scratch, tuner};
+use std::process::Command;
+
+/// `tuner analyse --p1 builtin:dp --p2 P2 --games N --quiet`, then `more`.
+fn analyse(p2: &str, games: &str, more: &[&str]) -> Command {
+    let mut cmd = tuner();
+    cmd.args([
+        "analyse",
+        "--p1",
+        "builtin:dp",
+        "--p2",
+        p2,
+        "--games",
+        games,
+        "--quiet",
+    ])
+    .args(more);
+    cmd
+}
 
 #[test]
 fn a_sample_ais_decisions_cost_far_more_than_dps_and_the_json_says_so() {
     let dir = scratch("analyse-json");
-    let json = dir.join("a.json");
-    let plot = dir.join("game.png");
-    let out = run_ok(
-        tuner()
-            .args([
-                "analyse",
-                "--p1",
-                "builtin:dp",
-                "--p2",
-                "builtin:sample:6",
-                "--games",
-                "6",
-                "--seed",
-                "3",
-                "--worst",
-                "4",
-                "--quiet",
-                "--json",
-            ])
-            .arg(&json)
-            .arg("--plot")
-            .arg(&plot)
-            .args(["--game", "2"]),
-    );
+    let (json, plot) = (dir.join("a.json"), dir.join("game.png"));
+    let mut cmd = analyse("builtin:sample:6", "6", &["--seed", "3", "--worst", "4"]);
+    cmd.arg("--json").arg(&json).arg("--plot").arg(&plot);
+    let out = run_ok(cmd.args(["--game", "2"]));
     let text = String::from_utf8_lossy(&out.stdout);
     for line in text.lines() {
-        assert!(
-            line.chars().count() <= 100,
-            "{} columns: {line}",
-            line.chars().count()
-        );
+        let width = line.chars().count();
+        assert!(width <= 100, "{width} columns: {line}");
     }
     assert!(text.contains("the 4 costliest decisions"), "{text}");
     let a: serde_json::Value =
@@ -58,53 +53,23 @@ fn a_sample_ais_decisions_cost_far_more_than_dps_and_the_json_says_so() {
 #[test]
 fn same_seed_same_analysis_and_bad_input_is_refused_before_any_game() {
     let dir = scratch("analyse-same");
-    let json = |k: u32| dir.join(format!("{k}.json"));
-    for (k, jobs) in [(1, "1"), (2, "2")] {
-        run_ok(
-            tuner()
-                .args([
-                    "analyse",
-                    "--p1",
-                    "builtin:dp",
-                    "--p2",
-                    "builtin:dp:noise=0.3",
-                    "--games",
-                    "4",
-                    "--quiet",
-                    "--jobs",
-                    jobs,
-                    "--json",
-                ])
-                .arg(json(k)),
-        );
+    let json = |jobs: &str| dir.join(format!("{jobs}.json"));
+    for jobs in ["1", "2"] {
+        run_ok(analyse("builtin:dp:noise=0.3", "4", &["--jobs", jobs, "--json"]).arg(json(jobs)));
     }
     assert_eq!(
-        std::fs::read(json(1)).unwrap(),
-        std::fs::read(json(2)).unwrap()
+        std::fs::read(json("1")).unwrap(),
+        std::fs::read(json("2")).unwrap()
     );
-    let refused = |args: &[&str], says: &str| {
-        let out = tuner().arg("analyse").args(args).output().unwrap();
+    let refused = |mut cmd: Command, says: &str| {
+        let out = cmd.output().unwrap();
         let err = String::from_utf8_lossy(&out.stderr);
         assert!(!out.status.success() && err.contains(says), "{err}");
     };
-    refused(&["--p1", "builtin:dp", "--p2", "builtin:nobody"], "nobody");
+    refused(analyse("builtin:nobody", "2", &[]), "nobody");
     refused(
-        &[
-            "--p1",
-            "builtin:dp",
-            "--p2",
-            "builtin:dp",
-            "--games",
-            "2",
-            "--plot",
-            "x.png",
-            "--game",
-            "3",
-        ],
+        analyse("builtin:dp", "2", &["--plot", "x.png", "--game", "3"]),
         "--game 3",
     );
-    refused(
-        &["--p1", "builtin:dp", "--p2", "./no-such-program"],
-        "no-such-program",
-    );
+    refused(analyse("./no-such-program", "2", &[]), "no-such-program");
 }
