@@ -73,7 +73,7 @@ pub fn run(a: AnalyseArgs) -> Result<()> {
         jobs: a.jobs as usize,
     };
     if !a.quiet {
-        eprintln!("the exact value table, the judges' model (solved once, about 10 s) …");
+        eprintln!("the exact value table, the judge's model (solved on first use, then cached) …");
     }
     let _ = exact_table();
     let bar = Counter::new("analyse", "games", a.games, a.quiet);

@@ -6,7 +6,7 @@
 //! points of %); a player's skill is minus what its decisions cost.
 
 use crate::host::arena::MatchGame;
-use crate::host::luck::{Judged, Kind, Meter};
+use crate::host::luck::{DecisionKind, Judged, Meter};
 use crate::stats::mean_se;
 use serde::Serialize;
 use yacht_core::rules::{ROUNDS, Seat};
@@ -43,7 +43,7 @@ impl GameJudged {
     }
 
     /// The seat player `p` (0 or 1) sat in.
-    fn seat(&self, p: usize) -> Seat {
+    pub fn seat(&self, p: usize) -> Seat {
         if p == 0 {
             self.p1_seat
         } else {
@@ -52,7 +52,7 @@ impl GameJudged {
     }
 
     /// Player `p`'s luck in round `round`.
-    fn luck(&self, p: usize, round: usize) -> f64 {
+    pub fn luck(&self, p: usize, round: usize) -> f64 {
         let first = self.judged.luck()[round];
         if self.seat(p) == Seat::First {
             first
@@ -63,12 +63,23 @@ impl GameJudged {
 
     /// What player `p`'s decisions of `kind` in `round` (every round: None)
     /// cost it.
-    fn cost(&self, p: usize, kind: Kind, round: Option<usize>) -> f64 {
+    pub fn cost(&self, p: usize, kind: DecisionKind, round: Option<usize>) -> f64 {
         let seat = self.seat(p);
         let each = self.judged.decisions().iter();
         each.filter(|d| d.seat == seat && d.kind == kind && round.is_none_or(|r| d.round == r))
             .map(|d| d.cost)
             .sum()
+    }
+
+    /// Player 1's chance of winning before round `round`'s roll, as the
+    /// model puts it (None: a round not reached, or round 13).
+    pub fn chance(&self, round: usize) -> Option<f64> {
+        let first = self.judged.chance()[round]?;
+        Some(if self.p1_seat == Seat::First {
+            first
+        } else {
+            1.0 - first
+        })
     }
 
     /// Player `p`'s luck over the game.
@@ -120,7 +131,7 @@ pub struct Costly {
     pub game: u64,
     pub round: usize,
     pub player: String,
-    pub kind: Kind,
+    pub kind: DecisionKind,
     pub cost: f64,
     pub made: String,
     pub reference: String,
@@ -159,7 +170,7 @@ impl Analysis {
         let each = |f: &dyn Fn(&GameJudged) -> f64| games.iter().map(f).collect::<Vec<_>>();
         let side = |p: usize| {
             let cost = |kind| each(&|g| g.cost(p, kind, None));
-            let (puts, bids) = (cost(Kind::Put), cost(Kind::Bid));
+            let (puts, bids) = (cost(DecisionKind::Put), cost(DecisionKind::Bid));
             let skill: Vec<f64> = puts.iter().zip(&bids).map(|(a, b)| -(a + b)).collect();
             let n = games.len().max(1) as f64;
             let by_round = (1..=ROUNDS)
@@ -168,12 +179,12 @@ impl Analysis {
                     luck: games.iter().map(|g| g.luck(p, r)).sum::<f64>() / n,
                     put_cost: games
                         .iter()
-                        .map(|g| g.cost(p, Kind::Put, Some(r)))
+                        .map(|g| g.cost(p, DecisionKind::Put, Some(r)))
                         .sum::<f64>()
                         / n,
                     bid_cost: games
                         .iter()
-                        .map(|g| g.cost(p, Kind::Bid, Some(r)))
+                        .map(|g| g.cost(p, DecisionKind::Bid, Some(r)))
                         .sum::<f64>()
                         / n,
                 })
@@ -188,7 +199,9 @@ impl Analysis {
                 by_round,
             }
         };
-        let skill = |g: &GameJudged, p| -(g.cost(p, Kind::Put, None) + g.cost(p, Kind::Bid, None));
+        let skill = |g: &GameJudged, p| {
+            -(g.cost(p, DecisionKind::Put, None) + g.cost(p, DecisionKind::Bid, None))
+        };
         let rest = each(&|g| g.outcome - 0.5 - g.total_luck(0) - skill(g, 0) + skill(g, 1));
         Analysis {
             games: games.len() as u64,
@@ -214,8 +227,8 @@ fn game_row(g: &GameJudged) -> GameRow {
         p1_seat: g.p1_seat.name().to_string(),
         p1_points: g.outcome,
         luck: both(&|p| g.total_luck(p)),
-        put_cost: both(&|p| g.cost(p, Kind::Put, None)),
-        bid_cost: both(&|p| g.cost(p, Kind::Bid, None)),
+        put_cost: both(&|p| g.cost(p, DecisionKind::Put, None)),
+        bid_cost: both(&|p| g.cost(p, DecisionKind::Bid, None)),
     }
 }
 

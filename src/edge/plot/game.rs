@@ -7,12 +7,12 @@
 
 use super::{BLUE_OI, GREEN_OI, VERMILLION_OI, register, write_png};
 use crate::host::analysis::GameJudged;
-use crate::host::luck::Kind;
+use crate::host::luck::DecisionKind;
 use anyhow::{Context, Result};
 use plotters::prelude::*;
 use plotters::style::text_anchor::{HPos, Pos, VPos};
 use std::path::Path;
-use yacht_core::rules::{ROUNDS, Seat};
+use yacht_core::rules::ROUNDS;
 
 /// A roll's luck (win probability) named on the line from this size on.
 const LUCKY: f64 = 0.05;
@@ -38,27 +38,23 @@ struct Rounds {
 }
 
 fn rounds(g: &GameJudged) -> Rounds {
-    let sign = if g.p1_seat == Seat::First { 1.0 } else { -1.0 };
-    let luck = (0..=ROUNDS).map(|r| sign * g.judged.luck()[r]).collect();
-    let cost = [g.p1_seat, g.p1_seat.other()].map(|seat| {
-        (0..=ROUNDS)
-            .map(|r| {
-                let each = g.judged.decisions().iter();
-                each.filter(|d| d.seat == seat && d.round == r)
-                    .map(|d| d.cost)
-                    .sum()
-            })
-            .collect()
-    });
-    Rounds { luck, cost }
+    let cost = |p: usize, r| {
+        DecisionKind::ALL
+            .iter()
+            .map(|&k| g.cost(p, k, Some(r)))
+            .sum()
+    };
+    Rounds {
+        luck: (0..=ROUNDS).map(|r| g.luck(0, r)).collect(),
+        cost: [0, 1].map(|p| (0..=ROUNDS).map(|r| cost(p, r)).collect()),
+    }
 }
 
 /// Player 1's chance before each roll (rounds 1–12) and its outcome after
 /// round 13.
 fn chances(g: &GameJudged) -> Vec<(f64, f64)> {
-    let flip = |p: f64| if g.p1_seat == Seat::First { p } else { 1.0 - p };
     let mut line: Vec<(f64, f64)> = (1..ROUNDS)
-        .filter_map(|r| g.judged.chance()[r].map(|p| (r as f64, flip(p))))
+        .filter_map(|r| g.chance(r).map(|p| (r as f64, p)))
         .collect();
     if g.complete {
         line.push((ROUNDS as f64 + 0.5, g.outcome));
@@ -118,7 +114,7 @@ fn chances_panel(g: &GameJudged, names: [&str; 2], rounds: &Rounds, top: &Area) 
             .pos(Pos::new(HPos::Center, VPos::Bottom))
     };
     for r in 1..ROUNDS {
-        let Some(&(_, y)) = line.iter().find(|p| p.0 == r as f64) else {
+        let Some(y) = g.chance(r) else {
             continue;
         };
         let mut notes = Vec::new();
@@ -187,16 +183,16 @@ fn bars_panel(names: [&str; 2], rounds: &Rounds, bottom: &Area) -> Result<()> {
 /// The kinds of player `p`'s decisions that cost something in round `r`
 /// ("bid", "put" or "bid+put").
 fn kinds_of(g: &GameJudged, p: usize, r: usize) -> String {
-    let seat = if p == 0 { g.p1_seat } else { g.p1_seat.other() };
-    let kinds: Vec<&str> = Kind::ALL
+    let seat = g.seat(p);
+    let costly = |k: DecisionKind| {
+        let each = g.judged.decisions().iter();
+        each.filter(|d| d.seat == seat && d.round == r && d.kind == k)
+            .any(|d| d.cost > 0.0)
+    };
+    let kinds: Vec<&str> = DecisionKind::ALL
         .into_iter()
-        .filter(|&k| {
-            g.judged
-                .decisions()
-                .iter()
-                .any(|d| d.seat == seat && d.round == r && d.kind == k && d.cost > 0.0)
-        })
-        .map(Kind::name)
+        .filter(|&k| costly(k))
+        .map(DecisionKind::name)
         .collect();
     kinds.join("+")
 }

@@ -34,18 +34,18 @@ use yacht_core::value::equilibrium::BidRule;
 /// The kind of a decision.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
 #[serde(rename_all = "lowercase")]
-pub enum Kind {
+pub enum DecisionKind {
     Put,
     Bid,
 }
 
-impl Kind {
-    pub const ALL: [Kind; 2] = [Kind::Put, Kind::Bid];
+impl DecisionKind {
+    pub const ALL: [DecisionKind; 2] = [DecisionKind::Put, DecisionKind::Bid];
 
     pub fn name(self) -> &'static str {
         match self {
-            Kind::Put => "put",
-            Kind::Bid => "bid",
+            DecisionKind::Put => "put",
+            DecisionKind::Bid => "bid",
         }
     }
 }
@@ -55,7 +55,7 @@ impl Kind {
 pub struct Decision {
     pub round: usize,
     pub seat: Seat,
-    pub kind: Kind,
+    pub kind: DecisionKind,
     /// Win probability lost against the model's choice (negative: won).
     pub cost: f64,
     /// The decision as the protocol writes it (`A 3200`, `FULL_HOUSE 33322`).
@@ -145,7 +145,7 @@ impl Judged {
             self.decisions.push(Decision {
                 round: self.round,
                 seat,
-                kind: Kind::Bid,
+                kind: DecisionKind::Bid,
                 cost,
                 made: bid(made[seat]),
                 reference: bid(reference[seat]),
@@ -175,7 +175,7 @@ impl Judged {
         self.decisions.push(Decision {
             round: self.round,
             seat,
-            kind: Kind::Put,
+            kind: DecisionKind::Put,
             cost,
             made: format!("{} {}", put.category.name(), format_dice(&put.dice)),
             reference: format!("{} {}", best.category.name(), format_dice(&faces)),
@@ -186,24 +186,18 @@ impl Judged {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::host::deal::Deal;
     use crate::host::luck::Meter;
-    use crate::host::play::{InProcess, play_game};
-    use crate::players::StrategySpec;
-    use crate::rng::derive_seed;
+    use crate::host::luck::tests::play_into;
+    use crate::host::transcript::Event;
+    use yacht_core::rules::Bundle;
 
     /// The decisions of `a` (first seat) against `b` over deals 0..n.
     fn judged(a: &str, b: &str, n: u64) -> Vec<Decision> {
-        let player = |s: &str, seed| InProcess::new(StrategySpec::parse(s).unwrap().build(), seed);
-        let mut all = Vec::new();
-        for d in 0..n {
-            let (mut x, mut y) = (player(a, d), player(b, d + 1));
-            let mut meter = Meter::judging();
-            let deal = Deal::from_seed(derive_seed(&[52, d]));
-            play_game(PerSeat::new(&mut x, &mut y), &deal, |e| meter.see(&e));
-            all.extend(meter.judged().unwrap().decisions().iter().cloned());
-        }
-        all
+        let each = (0..n).flat_map(|d| {
+            let (meter, _) = play_into(Meter::judging(), a, b, [52, d], |_, _| {});
+            meter.judged().unwrap().decisions().to_vec()
+        });
+        each.collect()
     }
 
     #[test]
@@ -217,16 +211,19 @@ mod tests {
             let mine = all.iter().filter(|d| d.seat == seat && d.kind == kind);
             mine.map(|d| d.cost).collect::<Vec<_>>()
         };
-        let (puts, bids) = (cost(Seat::First, Kind::Put), cost(Seat::First, Kind::Bid));
+        let (puts, bids) = (
+            cost(Seat::First, DecisionKind::Put),
+            cost(Seat::First, DecisionKind::Bid),
+        );
         assert_eq!((puts.len(), bids.len()), (20 * 11, 20 * 12));
         for c in puts
             .iter()
             .chain(&bids)
-            .chain(&cost(Seat::Second, Kind::Put))
+            .chain(&cost(Seat::Second, DecisionKind::Put))
         {
             assert!(c.abs() < 1e-6, "{c}");
         }
-        let theirs: f64 = cost(Seat::Second, Kind::Bid).iter().sum();
+        let theirs: f64 = cost(Seat::Second, DecisionKind::Bid).iter().sum();
         assert!(theirs > 20.0 * 0.05, "{theirs}");
     }
 
@@ -235,7 +232,7 @@ mod tests {
         let all = judged("dp", "sample:6", 10);
         assert!(
             all.iter()
-                .filter(|d| d.kind == Kind::Put)
+                .filter(|d| d.kind == DecisionKind::Put)
                 .all(|d| d.cost > -1e-6)
         );
         let sum = |seat| {
@@ -257,28 +254,25 @@ mod tests {
             let mut m = Meter::judging();
             let ones = [1, 1, 1, 1, 1];
             let bid = |amount| Bid {
-                bundle: yacht_core::rules::Bundle::A,
+                bundle: Bundle::A,
                 amount,
             };
             for (round, got) in [(1, ones), (2, ones)] {
-                m.see(&crate::host::transcript::Event::Round(round));
-                m.see(&crate::host::transcript::Event::Roll(got, [2, 3, 4, 5, 6]));
-                m.see(&crate::host::transcript::Event::Bid(Seat::First, bid(0)));
-                m.see(&crate::host::transcript::Event::Bid(Seat::Second, bid(0)));
-                m.see(&crate::host::transcript::Event::Get(
-                    Seat::First,
-                    yacht_core::rules::Bundle::A,
-                ));
+                m.see(&Event::Round(round));
+                m.see(&Event::Roll(got, [2, 3, 4, 5, 6]));
+                m.see(&Event::Bid(Seat::First, bid(0)));
+                m.see(&Event::Bid(Seat::Second, bid(0)));
+                m.see(&Event::Get(Seat::First, Bundle::A));
             }
             let put = Put {
                 category: category.parse().unwrap(),
                 dice: ones,
             };
-            m.see(&crate::host::transcript::Event::Put(Seat::First, put));
+            m.see(&Event::Put(Seat::First, put));
             let last = m.judged().unwrap().decisions().last().cloned().unwrap();
             assert_eq!(
                 (last.kind, last.round, last.seat),
-                (Kind::Put, 2, Seat::First)
+                (DecisionKind::Put, 2, Seat::First)
             );
             assert_eq!(last.reference, "YACHT 11111");
             last.cost

@@ -35,7 +35,7 @@
 
 mod judge;
 
-pub use judge::{Decision, Judged, Kind};
+pub use judge::{Decision, DecisionKind, Judged};
 
 use crate::host::transcript::Event;
 use crate::players::values::{exact_table, shipped_table};
@@ -261,6 +261,14 @@ impl Meter {
         }
     }
 
+    /// Tells a judging meter the first seat's chance before the roll (worked
+    /// out only when judging: the tuner's games need the luck alone).
+    fn judge_chance(&mut self, chance: impl FnOnce() -> f64) {
+        if let Some(j) = &mut self.judge {
+            j.before_roll(chance());
+        }
+    }
+
     /// Adds `luck` (the first seat's) to the sum and to the judge's round.
     fn lucky(&mut self, luck: f64) {
         self.luck += luck;
@@ -277,23 +285,22 @@ impl Meter {
         };
         let worth = self.cards.as_ref().map(|c| worth(self.values, c, [a, b]));
         let shared = |w: &Worth| 0.5 * (w.of[0] + w.of[1]);
-        let (value, chance) = match last_auction(self.values, &self.cards) {
+        let value = match last_auction(self.values, &self.cards) {
             Some(last) => {
                 let shared = last.g[usize::from(a.0)] + last.g[usize::from(b.0)];
                 self.lucky(last.value.of(shared) - last.mean);
-                (last.value, last.mean)
+                self.judge_chance(|| last.mean);
+                last.value
             }
             None => {
                 let margin = margin_before(&self.cards, &worth);
                 let slope = slope(&margin);
                 let before = worth.first.before - worth.second.before;
                 self.lucky(slope * (shared(&worth.first) - shared(&worth.second) - before));
-                (Value::Slope(slope), margin.p_win(0.0))
+                self.judge_chance(|| margin.p_win(0.0));
+                Value::Slope(slope)
             }
         };
-        if let Some(j) = &mut self.judge {
-            j.before_roll(chance);
-        }
         self.round = Some(Round {
             dice: [a, b],
             worth,
@@ -416,11 +423,24 @@ mod tests {
 
     /// Plays deal `d` of `a` against `b`, each event shown to `watch` with
     /// the meter as it was before the event, then to the meter.
-    fn play(a: &str, b: &str, d: u64, mut watch: impl FnMut(&Meter, &Event)) -> (Meter, f64) {
-        let mut meter = Meter::default();
-        let (mut x, mut y) = (player(a, d), player(b, d + 1));
-        let deal = Deal::from_seed(derive_seed(&[51, d]));
-        let r = play_game(PerSeat::new(&mut x, &mut y), &deal, |e| {
+    fn play(a: &str, b: &str, d: u64, watch: impl FnMut(&Meter, &Event)) -> (Meter, f64) {
+        play_into(Meter::default(), a, b, [51, d], watch)
+    }
+
+    /// Plays the deal of seed `deal` (its last number the players' seed)
+    /// of `a` against `b` into `meter`, each event shown to `watch` with
+    /// the meter as it was before the event: the meter and the first
+    /// seat's outcome.
+    pub(super) fn play_into(
+        mut meter: Meter,
+        a: &str,
+        b: &str,
+        deal: [u64; 2],
+        mut watch: impl FnMut(&Meter, &Event),
+    ) -> (Meter, f64) {
+        let (mut x, mut y) = (player(a, deal[1]), player(b, deal[1] + 1));
+        let dice = Deal::from_seed(derive_seed(&deal));
+        let r = play_game(PerSeat::new(&mut x, &mut y), &dice, |e| {
             watch(&meter, &e);
             meter.see(&e);
         });
