@@ -3,8 +3,8 @@
 
 use crate::edge::ctrl_c::stop_on_ctrl_c;
 use crate::edge::{
-    agree, analyse, bench, eval, evolve, export, genes, install, r#match, new_genome, optbench,
-    play, plot_cmd, runs, ship, tournament,
+    agree, analyse, bench, eval, evolve, export, fit, genes, install, r#match, new_genome,
+    optbench, play, plot_cmd, runs, ship, tournament,
 };
 use crate::text::SCREEN;
 use anyhow::Result;
@@ -56,6 +56,9 @@ enum Cmd {
     /// How the tables' win probability agrees with rollouts (the
     /// reference), by round and by lead.
     Agree(agree::AgreeArgs),
+    /// The leaf of a genome's win model fitted to seeded games' outcomes,
+    /// round by round, scored on held-out games against its own leaf.
+    Fit(fit::FitArgs),
     /// A match split per player into luck (the dice) and skill (what each
     /// put and bid cost against the exact value model), by round, with the
     /// costliest decisions.
@@ -124,6 +127,7 @@ pub fn run() -> Result<()> {
         Cmd::Genes(a) => genes::run(a),
         Cmd::Agree(a) => agree::run(a),
         Cmd::Analyse(a) => analyse::run(a),
+        Cmd::Fit(a) => fit::run(a),
         Cmd::Optbench(a) => optbench::run(a),
     }
 }

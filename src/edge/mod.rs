@@ -10,6 +10,7 @@ pub mod ctrl_c;
 pub mod eval;
 pub mod evolve;
 pub mod export;
+pub mod fit;
 pub mod games;
 pub mod genes;
 pub mod install;

@@ -7,6 +7,7 @@ pub mod agreement;
 pub mod budget;
 pub mod estimate;
 pub mod eval;
+pub mod fit;
 pub mod heldout;
 pub mod named;
 pub mod optim;

@@ -294,8 +294,8 @@ fn games_run_in_parallel_only_through_the_series_engine() {
     let parallel = holding(&code, &["par_iter(", "into_par_iter(", "rayon::join("]);
     // The bench's raw loop measures what the engine adds to it; the
     // estimators' agreement evaluates positions (no games) in parallel;
-    // the genes' check compares whole games' events, which the engine's
-    // tallies do not keep.
+    // the genes' check compares whole games' events and the leaf's fit
+    // keeps every game's views, which the engine's tallies do not keep.
     assert_eq!(
         parallel,
         [
@@ -303,6 +303,7 @@ fn games_run_in_parallel_only_through_the_series_engine() {
             "host::series",
             "tune::acting",
             "tune::agreement",
+            "tune::fit",
             "tune::optim::bench"
         ]
     );

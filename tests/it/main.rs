@@ -10,6 +10,7 @@ mod edges;
 mod eval;
 mod evolve;
 mod faults;
+mod fit;
 mod interrupt;
 mod layers;
 mod referee;

@@ -33,7 +33,7 @@ pub struct Outlook {
 
 impl Outlook {
     /// The third central moment: skewness × variance^{3/2}.
-    fn third(&self) -> f64 {
+    pub fn third(&self) -> f64 {
         let var = self.var.max(0.0);
         self.skew * var * var.sqrt()
     }

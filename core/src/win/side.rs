@@ -27,6 +27,19 @@ impl Side {
         Some(Side::put(card, put))
     }
 
+    /// `card` between rounds, as it is: five dice held; None otherwise.
+    pub fn between(card: &Card) -> Option<Side> {
+        let Holding::Five(carry) = card.holding else {
+            return None;
+        };
+        Some(Side {
+            used: card.used,
+            upper: card.upper,
+            total: card.total(),
+            carry,
+        })
+    }
+
     /// The side of `card` (holding five dice) once it has received
     /// `bundle` and put by value; None unless the card holds five dice.
     pub fn after_bundle(values: &ValueTable, card: &Card, bundle: Dice5) -> Option<Side> {

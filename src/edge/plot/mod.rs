@@ -1,11 +1,13 @@
 //! Plots (PNG, plotters): a run's fitness, diversity and per-opponent win
 //! rates (`run`), several runs' fitness on one picture (`compare`), a
-//! tournament's ratings and cross table (`tournament`), and one judged
-//! game's chances, luck and costs (`game`). Colours are
+//! tournament's ratings and cross table (`tournament`), one judged
+//! game's chances, luck and costs (`game`), and a fitted leaf's calibration
+//! (`calibration`). Colours are
 //! colour-blind safe (Okabe–Ito lines, a viridis scale); the font ships in
 //! the binary, so no system package is needed. Every PNG is written whole
 //! or not at all.
 
+pub mod calibration;
 mod compare;
 pub mod game;
 mod optbench;
