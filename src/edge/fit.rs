@@ -139,6 +139,32 @@ pub fn report(fit: &Fit, names: &[String], games: u64, seed: u64) -> Vec<String>
         1000.0 * fit.gain.0,
         1000.0 * fit.gain.1,
     ));
+    out.push(String::new());
+    out.push(
+        "where a leaf is wrong: the outcome less its P(win), mean on held-out positions (95 %):"
+            .into(),
+    );
+    let columns = [
+        Column::new("positions", Align::Left, 22),
+        c("n", 7),
+        c("today's leaf", 17),
+        c("fitted leaf", 17),
+    ];
+    let pct = |(m, h): (f64, f64)| format!("{:+.2} ± {:.2}", 100.0 * m, 100.0 * h);
+    let rows: Vec<Vec<String>> = fit
+        .residuals
+        .iter()
+        .map(|r| {
+            vec![
+                r.group.to_string(),
+                r.n.to_string(),
+                pct(r.leaves[0]),
+                pct(r.leaves[1]),
+            ]
+        })
+        .collect();
+    out.extend(table(&columns, &rows));
+    out.push("(points of %)".into());
     out.push(format!(
         "Brier {:.4} today, {:.4} fitted. The fit is a measurement: the bot plays its genes.",
         fit.today.brier, fit.fitted.brier

@@ -3,10 +3,12 @@
 //! game ended ([`position`]); in each round the normal leaf's shift,
 //! variance factor and skew weight that make those outcomes likeliest
 //! ([`shape`]), fitted on four games in five and scored on the fifth
-//! against today's leaf (the genome's own genes): log loss, Brier score and
-//! calibration by bins.
+//! against today's leaf (the genome's own genes): log loss, Brier score,
+//! calibration by bins, and the residuals where the normal leaf is blind
+//! ([`residual`]).
 
 pub mod position;
+pub mod residual;
 pub mod shape;
 
 use crate::host::positions::positions_seated;
@@ -14,6 +16,7 @@ use crate::players::{StrategySpec, values};
 use crate::rng::derive_seed;
 use position::Position;
 use rayon::prelude::*;
+use residual::{Residual, residuals};
 use shape::{Shape, brier, fit, log_loss};
 use yacht_core::genome::{Genome, WP_EDGE, WP_SKEW, WP_SPREAD_FACTOR};
 use yacht_core::players::genome_bot::GenomeBot;
@@ -137,6 +140,8 @@ pub struct Fit {
     pub gain: (f64, f64),
     /// Calibration of today's leaf and the fitted one.
     pub calibration: [[Bin; BINS]; 2],
+    /// Both leaves' mean residuals by what the normal leaf does not see.
+    pub residuals: Vec<Residual>,
 }
 
 impl Fit {
@@ -187,6 +192,7 @@ pub fn fit_leaf(g: &Genome, positions: &[Position]) -> Fit {
         fitted: Score::default(),
         gain: (0.0, 0.0),
         calibration: [[Bin::default(); BINS]; 2],
+        residuals: Vec::new(),
     };
     let held: Vec<(&Position, f64)> = positions
         .iter()
@@ -200,6 +206,7 @@ pub fn fit_leaf(g: &Genome, positions: &[Position]) -> Fit {
         bins(held.iter().map(|(p, q)| (*q, p.outcome))),
     ];
     fit.gain = per_game_gain(&held);
+    fit.residuals = residuals(&held);
     fit
 }
 

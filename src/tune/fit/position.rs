@@ -34,6 +34,8 @@ pub struct Position {
     pub today: f64,
     /// How the game ended for me: 1, ½ or 0.
     pub outcome: f64,
+    /// My side and the opponent's.
+    pub sides: [Side; 2],
 }
 
 impl Position {
@@ -58,6 +60,7 @@ impl Position {
             third: mine.third() - theirs.third(),
             today,
             outcome,
+            sides: [me, opp],
         })
     }
 

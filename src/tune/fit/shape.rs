@@ -157,6 +157,9 @@ fn solve3(a: [[f64; 3]; 3], b: [f64; 3]) -> [f64; 3] {
 mod tests {
     use super::*;
     use crate::rng::derive_seed;
+    use yacht_core::rules::CategorySet;
+    use yacht_core::rules::tables::Dice5;
+    use yacht_core::win::side::Side;
 
     /// Positions whose outcomes are drawn from `truth`: the fit finds it.
     #[test]
@@ -178,6 +181,12 @@ mod tests {
                     third: 2.0e12 * (u(3) - 0.5),
                     today: 0.5,
                     outcome: 0.0,
+                    sides: [Side {
+                        used: CategorySet::EMPTY,
+                        upper: 0,
+                        total: 0,
+                        carry: Dice5(0),
+                    }; 2],
                 };
                 p.outcome = f64::from(u8::from(u(4) < truth.p_win(&p)));
                 p
