@@ -8,11 +8,12 @@ use crate::edge::search::SearchArgs;
 use crate::edge::threads::with_threads;
 use crate::host::player::check_programs;
 use crate::host::program::Limits;
+use crate::tune::optim::OptimizerKind;
 use crate::tune::run::lock::RunLock;
 use crate::tune::run::summary::Summary;
 use crate::tune::run::{
-    Folders, Made, NewRun, Progress, RunDir, RunError, create_run, earlier, extend, install,
-    open_run, run_generations, validate,
+    Folders, Made, NewRun, Progress, RunDir, RunError, RunSettings, create_run, earlier, extend,
+    install, open_run, run_generations, validate,
 };
 use anyhow::Result;
 use std::path::PathBuf;
@@ -162,28 +163,35 @@ fn open_or_create(a: &EvolveArgs) -> Result<(RunDir, RunLock, Option<Made>)> {
     let (dir, lock, made) = create_run(&NewRun {
         name: a.name.clone(),
         folders,
+        settings: settings(a),
         suite_file: a.suite.display().to_string(),
         heldout_file: a.heldout.display().to_string(),
+        init,
+        suite: crate::tune::suite::load(&a.suite, &[])?,
+        heldout: crate::tune::suite::load(&a.heldout, &[])?,
+        notes: a.note.clone(),
+    })?;
+    Ok((dir, lock, Some(made)))
+}
+
+/// The run's settings from the flags: their one decode.
+fn settings(a: &EvolveArgs) -> RunSettings {
+    RunSettings {
         seed: a.seed,
         generations: a.generations.unwrap_or(20),
         population: a.population as usize,
         games: a.games,
         validation_games: a.validation_games,
         validate_top: a.validate_top as usize,
-        init,
-        suite: crate::tune::suite::load(&a.suite, &[])?,
-        heldout: crate::tune::suite::load(&a.heldout, &[])?,
+        init_sigma: a.search.init_sigma,
+        ga: a.search.ga(),
         fitness: a.fitness,
         rollouts: a.rollouts,
         optimizer: a.optimizer,
-        ga: a.search.ga(),
-        cmaes_sigma: a.search.cmaes_sigma,
+        cmaes_sigma: (a.optimizer == OptimizerKind::Cmaes).then_some(a.search.cmaes_sigma),
         max_searches: a.max_searches,
         racing: a.racing,
-        init_sigma: a.search.init_sigma,
-        notes: a.note.clone(),
-    })?;
-    Ok((dir, lock, Some(made)))
+    }
 }
 
 /// The line that resumes the run in `dir`.
@@ -321,7 +329,7 @@ fn generations(
     let heldout = cfg.heldout_opponents()?;
     let players = suite.iter().chain(&heldout).map(|o| &o.player);
     check_programs(players, Limits::default())?;
-    let mut progress = Bar::new(cfg.generations, a.quiet);
+    let mut progress = Bar::new(cfg.settings.generations, a.quiet);
     progress.message(&format!("run folder {}", dir.0.display()));
     crate::edge::ctrl_c::set_resume_hint(resume_hint(dir));
     let cp = with_threads(a.threads, || run_generations(dir, &mut progress))?;

@@ -139,6 +139,17 @@ pub fn report(fit: &Fit, names: &[String], games: u64, seed: u64) -> Vec<String>
         1000.0 * fit.gain.0,
         1000.0 * fit.gain.1,
     ));
+    out.extend(residual_lines(fit));
+    out.push(format!(
+        "Brier {:.4} today, {:.4} fitted. The fit is a measurement: the bot plays its genes.",
+        fit.today.brier, fit.fitted.brier
+    ));
+    out
+}
+
+/// Where each leaf is wrong, as a table.
+fn residual_lines(fit: &Fit) -> Vec<String> {
+    let mut out = Vec::new();
     out.push(String::new());
     out.push(
         "where a leaf is wrong: the outcome less its P(win), mean on held-out positions (95 %):"
@@ -146,9 +157,9 @@ pub fn report(fit: &Fit, names: &[String], games: u64, seed: u64) -> Vec<String>
     );
     let columns = [
         Column::new("positions", Align::Left, 22),
-        c("n", 7),
-        c("today's leaf", 17),
-        c("fitted leaf", 17),
+        Column::new("n", Align::Right, 7),
+        Column::new("today's leaf", Align::Right, 17),
+        Column::new("fitted leaf", Align::Right, 17),
     ];
     let pct = |(m, h): (f64, f64)| format!("{:+.2} ± {:.2}", 100.0 * m, 100.0 * h);
     let rows: Vec<Vec<String>> = fit
@@ -165,9 +176,5 @@ pub fn report(fit: &Fit, names: &[String], games: u64, seed: u64) -> Vec<String>
         .collect();
     out.extend(table(&columns, &rows));
     out.push("(points of %)".into());
-    out.push(format!(
-        "Brier {:.4} today, {:.4} fitted. The fit is a measurement: the bot plays its genes.",
-        fit.today.brier, fit.fitted.brier
-    ));
     out
 }

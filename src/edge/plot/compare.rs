@@ -23,7 +23,7 @@ pub fn compare_png(dirs: &[RunDir], out: &Path, size: (u32, u32)) -> Result<()> 
     let mut kinds = Vec::new();
     for dir in dirs {
         let cfg = dir.load_config()?;
-        kinds.push(cfg.fitness);
+        kinds.push(cfg.settings.fitness);
         let validated = match dir.load_validation()? {
             Some(v) => format!(", validated {:.4}", v.winner.fitness),
             None => String::new(),

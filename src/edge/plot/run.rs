@@ -66,10 +66,10 @@ pub fn plot_run(dir: &RunDir, out: &Path, size: (u32, u32)) -> Result<()> {
     // but a config.toml or validation.json it may not: drawn without them.
     let (fitness, resumed_at, rollouts, budget) = match dir.load_config() {
         Ok(cfg) => (
-            cfg.fitness,
+            cfg.settings.fitness,
             cfg.resumed_at,
-            Some(cfg.rollouts),
-            cfg.max_searches.is_some(),
+            Some(cfg.settings.rollouts),
+            cfg.settings.max_searches.is_some(),
         ),
         Err(_) => (Fitness::default(), Vec::new(), None, false),
     };

@@ -4,7 +4,6 @@
 //! face left) and the yacht left open on either side. A group far from 0 is a feature a fitted leaf could use.
 
 use super::position::Position;
-use crate::stats::mean_se;
 use yacht_core::rules::{BONUS_THRESHOLD, Category};
 use yacht_core::win::side::Side;
 
@@ -48,9 +47,12 @@ fn bonus(p: &Position, side: usize) -> Bonus {
     Bonus::of(&p.sides[side])
 }
 
+/// A group of positions: its name, and whether a position is in it.
+pub type Group = (&'static str, fn(&Position) -> bool);
+
 /// The groups, by name and membership: each side's bonus, each side's
 /// yacht still open, the close positions.
-pub const GROUPS: [(&str, fn(&Position) -> bool); 10] = [
+pub const GROUPS: [Group; 10] = [
     ("my bonus secured", |p| bonus(p, 0) == Bonus::Secured),
     ("my bonus on par", |p| bonus(p, 0) == Bonus::OnPar),
     ("my bonus below par", |p| bonus(p, 0) == Bonus::BelowPar),
@@ -87,8 +89,11 @@ pub fn residuals(held: &[(&Position, f64)]) -> Vec<Residual> {
                 return None;
             }
             let of = |leaf: fn(&(&Position, f64)) -> f64| {
-                let r: Vec<f64> = mine.iter().map(|x| x.0.outcome - leaf(x)).collect();
-                let (m, se) = mean_se(&r);
+                let r: Vec<(u64, f64)> = mine
+                    .iter()
+                    .map(|x| (x.0.game, x.0.outcome - leaf(x)))
+                    .collect();
+                let (m, se) = clustered_mean_se(&r);
                 (m, 1.96 * se)
             };
             Some(Residual {
@@ -98,6 +103,28 @@ pub fn residuals(held: &[(&Position, f64)]) -> Vec<Residual> {
             })
         })
         .collect()
+}
+
+/// The mean of values that come in clusters (a game's positions, in game
+/// order) and its standard error with the clusters as the independent
+/// units: Σ over clusters of (their deviations' sum)², over n².
+fn clustered_mean_se(values: &[(u64, f64)]) -> (f64, f64) {
+    let n = values.len() as f64;
+    if values.is_empty() {
+        return (0.0, 0.0);
+    }
+    let mean = values.iter().map(|v| v.1).sum::<f64>() / n;
+    let mut sums: Vec<f64> = Vec::new();
+    let mut last = None;
+    for &(cluster, v) in values {
+        if last != Some(cluster) {
+            sums.push(0.0);
+            last = Some(cluster);
+        }
+        *sums.last_mut().expect("pushed") += v - mean;
+    }
+    let var = sums.iter().map(|s| s * s).sum::<f64>() / (n * n);
+    (mean, var.sqrt())
 }
 
 #[cfg(test)]
@@ -117,6 +144,19 @@ mod tests {
             total: upper,
             carry: Dice5(0),
         }
+    }
+
+    #[test]
+    fn clustered_errors_count_games_not_positions() {
+        // One value a cluster: the plain standard error, n − 1 aside.
+        let alone: Vec<(u64, f64)> = (0..4).map(|g| (g, f64::from(g as u8))).collect();
+        let (m, se) = clustered_mean_se(&alone);
+        assert_eq!(m, 1.5);
+        assert!((se - (5.0f64 / 16.0).sqrt()).abs() < 1e-12);
+        // The same values twice within each cluster: the same mean, twice
+        // the positions and no more information.
+        let twice: Vec<(u64, f64)> = alone.iter().flat_map(|&x| [x, x]).collect();
+        assert_eq!(clustered_mean_se(&twice), (m, se));
     }
 
     #[test]

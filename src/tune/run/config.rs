@@ -5,14 +5,10 @@
 //! Making, opening and extending a run folder is `create`'s.
 
 use super::error::{Result, RunError};
+use super::settings::RunSettings;
 use crate::host::player::Player;
 use crate::players::StrategySpec;
-use crate::tune::budget::Budget;
-use crate::tune::eval::Fitness;
 use crate::tune::named::NamedGenes;
-use crate::tune::optim::OptimizerKind;
-use crate::tune::optim::ga::GaSettings;
-use crate::tune::optim::racing::Racing;
 use crate::tune::optim::toolkit::{FrozenGenes, first_population, frozen_genes};
 use crate::tune::suite::Opponent;
 use serde::{Deserialize, Serialize};
@@ -34,27 +30,14 @@ pub struct SuiteEntry {
     pub genes: Option<NamedGenes>,
 }
 
-/// Everything needed to reproduce a run (config.toml).
+/// Everything needed to reproduce a run (config.toml): its settings among
+/// the top-level keys, then what it was given and made with.
 #[derive(Clone, Debug, Serialize, Deserialize, PartialEq)]
 #[serde(deny_unknown_fields)]
 pub struct RunConfig {
     pub name: String,
-    pub seed: u64,
-    pub generations: u32,
-    pub population: usize,
-    /// Games per opponent per evaluation (deals played twice).
-    pub games: u64,
-    /// Games per opponent when validating the top genomes at the end.
-    pub validation_games: u64,
-    /// How many of the final ranking are validated.
-    pub validate_top: usize,
-    /// Spread of the first generation around the initial genomes (fraction of range).
-    pub init_sigma: f64,
-    pub ga: GaSettings,
-    /// What a game is worth to the fitness (runs before it was recorded
-    /// used the win rate).
-    #[serde(default)]
-    pub fitness: Fitness,
+    #[serde(flatten)]
+    pub settings: RunSettings,
     pub suite: Vec<SuiteEntry>,
     /// Strong opponents never used for selection: a new champion must not
     /// be worse against them (runs before it was recorded had none).
@@ -78,32 +61,6 @@ pub struct RunConfig {
     /// Every folder the run writes to; a resume writes to the same ones.
     #[serde(default)]
     pub folders: Folders,
-    /// Futures per win-probability decision in the run's games (see
-    /// [`at_budget`]); 0, and in runs before it was recorded: those
-    /// decisions off.
-    #[serde(default)]
-    pub rollouts: u32,
-    /// Which optimiser proposes each generation (runs before it was
-    /// recorded: the GA).
-    #[serde(default, skip_serializing_if = "is_ga")]
-    pub optimizer: OptimizerKind,
-    /// CMA-ES's first step size, in runs that use it (CMA-ES runs before it
-    /// was recorded: `SIGMA0_BEFORE`).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub cmaes_sigma: Option<f64>,
-    /// The most searches per game a genome may spend (`--max-searches`),
-    /// a look-ahead leaf a quarter (runs before 2026-11-28 counted
-    /// searches only); none: no limit.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub max_searches: Option<Budget>,
-    /// How a generation's games are spread over its genomes (runs before
-    /// it was recorded: flat, every genome every game).
-    #[serde(default)]
-    pub racing: Racing,
-}
-
-fn is_ga(k: &OptimizerKind) -> bool {
-    *k == OptimizerKind::Ga
 }
 
 /// The folders a run writes to, besides its own.
@@ -189,12 +146,12 @@ pub fn git_revision() -> String {
 impl RunConfig {
     /// The training suite.
     pub fn opponents(&self) -> Result<Vec<Opponent>> {
-        players_of(&self.suite, self.rollouts)
+        players_of(&self.suite, self.settings.rollouts)
     }
 
     /// The held-out suite.
     pub fn heldout_opponents(&self) -> Result<Vec<Opponent>> {
-        players_of(&self.heldout, self.rollouts)
+        players_of(&self.heldout, self.settings.rollouts)
     }
 }
 
@@ -252,8 +209,8 @@ impl RunConfig {
     /// no genome of `pop` (a mechanism a genome turns on is offered from
     /// the generation it is in, and no longer once none has it).
     pub fn frozen_in(&self, pop: &[Genome]) -> Result<FrozenGenes> {
-        let mut frozen = frozen_genes(&self.ga.frozen)?;
-        for i in budget_genes(self.rollouts).chain(self.inert_in(pop)) {
+        let mut frozen = frozen_genes(&self.settings.ga.frozen)?;
+        for i in budget_genes(self.settings.rollouts).chain(self.inert_in(pop)) {
             frozen[i] = true;
         }
         Ok(frozen)
@@ -271,7 +228,7 @@ impl RunConfig {
     pub fn inert_in(&self, genomes: &[Genome]) -> Vec<usize> {
         let plans: Vec<Plan> = genomes
             .iter()
-            .map(|g| Plan::of(&at_budget(g, self.rollouts)))
+            .map(|g| Plan::of(&at_budget(g, self.settings.rollouts)))
             .collect();
         (0..GENES.len())
             .filter(|&i| !plans.iter().any(|p| p.offers(i)))
@@ -294,13 +251,19 @@ impl RunConfig {
 
     /// `g` as it plays in this run's games (see [`at_budget`]).
     pub fn player(&self, name: &str, g: &Genome) -> Player {
-        genome_player(name, &at_budget(g, self.rollouts))
+        genome_player(name, &at_budget(g, self.settings.rollouts))
     }
 
     /// The first generation: the initial genomes, then perturbed copies.
     pub fn first_population(&self, frozen: &FrozenGenes) -> Vec<Genome> {
         let init = self.initial_genomes();
-        first_population(&init, self.population, self.init_sigma, frozen, self.seed)
+        first_population(
+            &init,
+            self.settings.population,
+            self.settings.init_sigma,
+            frozen,
+            self.settings.seed,
+        )
     }
 }
 
@@ -360,6 +323,10 @@ pub fn changed_by_budget(g: &Genome, rollouts: u32) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::tune::eval::Fitness;
+    use crate::tune::optim::OptimizerKind;
+    use crate::tune::optim::ga::GaSettings;
+    use crate::tune::optim::racing::Racing;
     use yacht_core::genome::{WP_BID_AUCTIONS, WP_PUT_AUCTIONS, WP_SPREAD_FACTOR};
 
     #[test]
@@ -396,22 +363,28 @@ mod tests {
         }
     }
 
-    #[test]
-    fn the_genes_a_budget_overrides_are_frozen() {
-        let cfg = |rollouts, frozen: &[&str]| RunConfig {
+    fn sample_config(rollouts: u32, frozen: &[&str]) -> RunConfig {
+        RunConfig {
             name: "r".into(),
-            seed: 1,
-            generations: 1,
-            population: 2,
-            games: 2,
-            validation_games: 2,
-            validate_top: 1,
-            init_sigma: 0.1,
-            ga: GaSettings {
-                frozen: frozen.iter().map(|s| s.to_string()).collect(),
-                ..GaSettings::default()
+            settings: RunSettings {
+                seed: 1,
+                generations: 1,
+                population: 2,
+                games: 2,
+                validation_games: 2,
+                validate_top: 1,
+                init_sigma: 0.1,
+                ga: GaSettings {
+                    frozen: frozen.iter().map(|s| s.to_string()).collect(),
+                    ..GaSettings::default()
+                },
+                fitness: Fitness::WinRate,
+                rollouts,
+                optimizer: OptimizerKind::Ga,
+                cmaes_sigma: None,
+                max_searches: None,
+                racing: Racing::Flat,
             },
-            fitness: Fitness::WinRate,
             suite: vec![],
             heldout: vec![],
             initial: vec![],
@@ -422,12 +395,43 @@ mod tests {
             heldout_file: String::new(),
             resumed_at: vec![],
             folders: Folders::default(),
-            optimizer: OptimizerKind::Ga,
-            cmaes_sigma: None,
-            max_searches: None,
-            racing: Racing::Flat,
-            rollouts,
-        };
+        }
+    }
+
+    #[test]
+    fn a_config_round_trips_and_a_bad_setting_is_named_with_its_line() {
+        let cfg = sample_config(0, &["prio_one"]);
+        let text = toml::to_string(&cfg).unwrap();
+        // The settings sit among the top-level keys, as before.
+        assert!(
+            text.contains("\nseed = 1\n") && text.contains("[ga]"),
+            "{text}"
+        );
+        assert_eq!(toml::from_str::<RunConfig>(&text).unwrap(), cfg);
+        let dir = std::env::temp_dir().join(format!("config-test-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let run = super::super::RunDir(dir.clone());
+        let line = text.lines().position(|l| l == "seed = 1").unwrap() + 1;
+        for (bad, says) in [
+            (
+                "seed = \"one\"",
+                format!("line {line}: not a valid run config: invalid type"),
+            ),
+            (
+                "seed = 1\nbogus = 2",
+                "not a valid run config: unknown field `bogus`".into(),
+            ),
+        ] {
+            std::fs::write(run.config(), text.replace("seed = 1", bad)).unwrap();
+            let err = run.load_config().unwrap_err().to_string();
+            assert!(err.contains(&says), "{err}");
+        }
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[test]
+    fn the_genes_a_budget_overrides_are_frozen() {
+        let cfg = sample_config;
         let off = cfg(0, &["prio_one"]).frozen().unwrap();
         assert!(off[WP_FAST] && off[WP_ROLLOUTS]);
         assert!(!off[WP_PUT_AUCTIONS] && !off[WP_BID_AUCTIONS]);

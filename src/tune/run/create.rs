@@ -7,52 +7,27 @@ use super::dir::RunDir;
 use super::error::{Result, RunError};
 use super::lock::RunLock;
 use super::notes;
-use crate::tune::budget::Budget;
-use crate::tune::eval::Fitness;
-use crate::tune::optim::OptimizerKind;
-use crate::tune::optim::ga::GaSettings;
-use crate::tune::optim::racing::Racing;
+use super::settings::RunSettings;
 use crate::tune::optim::toolkit::frozen_genes;
 use crate::tune::suite::Opponent;
 use std::path::{Path, PathBuf};
 
-/// What `tuner evolve` is given to start a run.
+/// What `tuner evolve` is given to start a run: its settings, and what it
+/// plays and writes where.
 #[derive(Clone, Debug)]
 pub struct NewRun {
     /// The folder's name under `folders.runs`; None: `run-s<seed>`, made unique.
     pub name: Option<String>,
     pub folders: Folders,
+    pub settings: RunSettings,
     /// The suite files, for the record.
     pub suite_file: String,
     pub heldout_file: String,
-    pub seed: u64,
-    pub generations: u32,
-    pub population: usize,
-    pub games: u64,
-    pub validation_games: u64,
-    pub validate_top: usize,
     /// Genome files the first generation starts from.
     pub init: Vec<PathBuf>,
     pub suite: Vec<Opponent>,
     /// Opponents never used for selection (none of them in `suite`).
     pub heldout: Vec<Opponent>,
-    pub fitness: Fitness,
-    /// Futures per win-probability decision in the run's games.
-    pub rollouts: u32,
-    pub optimizer: OptimizerKind,
-    /// The GA's settings, the genes every optimiser leaves as the initial
-    /// genomes have them (`frozen`) among them.
-    pub ga: GaSettings,
-    /// CMA-ES's first step size (recorded when the optimiser is CMA-ES).
-    pub cmaes_sigma: f64,
-    /// The most searches per game a genome may spend, a look-ahead leaf a
-    /// quarter.
-    pub max_searches: Option<Budget>,
-    /// How a generation's games are spread over its genomes.
-    pub racing: Racing,
-    /// The first generation's spread around the initial genomes: every
-    /// free gene of a perturbed copy moves by this fraction of its range.
-    pub init_sigma: f64,
     /// Lines for the run's notes.txt from its maker (`--note`: why genes
     /// are frozen, what the run is for).
     pub notes: Vec<String>,
@@ -104,7 +79,7 @@ impl Made {
 /// holds a run is an error saying how to resume it. The caller checks
 /// `new.folders` ([`Folders::check`]) first, before it loads the suites.
 pub fn create_run(new: &NewRun) -> Result<(RunDir, RunLock, Made)> {
-    frozen_genes(&new.ga.frozen)?;
+    frozen_genes(&new.settings.ga.frozen)?;
     let mut initial = Vec::new();
     for p in &new.init {
         let shown = p.display().to_string();
@@ -123,7 +98,11 @@ pub fn create_run(new: &NewRun) -> Result<(RunDir, RunLock, Made)> {
     }
     let path = match &new.name {
         Some(name) => new.folders.runs.join(name),
-        None => free_path(&new.folders.runs, &format!("run-s{}", new.seed), ""),
+        None => free_path(
+            &new.folders.runs,
+            &format!("run-s{}", new.settings.seed),
+            "",
+        ),
     };
     let dir = RunDir(path);
     if new.name.as_deref().is_some_and(str::is_empty) {
@@ -143,15 +122,7 @@ pub fn create_run(new: &NewRun) -> Result<(RunDir, RunLock, Made)> {
     made.before = made.files().into_iter().filter(|p| p.exists()).collect();
     let cfg = RunConfig {
         name: dir.name(),
-        seed: new.seed,
-        generations: new.generations,
-        population: new.population.max(2),
-        games: new.games,
-        validation_games: new.validation_games,
-        validate_top: new.validate_top,
-        init_sigma: new.init_sigma,
-        ga: new.ga.clone(),
-        fitness: new.fitness,
+        settings: new.settings.clone(),
         suite,
         heldout,
         initial,
@@ -162,11 +133,6 @@ pub fn create_run(new: &NewRun) -> Result<(RunDir, RunLock, Made)> {
         heldout_file: new.heldout_file.clone(),
         resumed_at: Vec::new(),
         folders: new.folders.clone(),
-        rollouts: new.rollouts,
-        optimizer: new.optimizer,
-        cmaes_sigma: (new.optimizer == OptimizerKind::Cmaes).then_some(new.cmaes_sigma),
-        max_searches: new.max_searches,
-        racing: new.racing,
     };
     dir.save_config(&cfg)?;
     for line in &new.notes {
@@ -226,13 +192,13 @@ pub fn extend(dir: &RunDir, generations: u32) -> Result<()> {
             asked: generations,
         });
     }
-    if generations != cfg.generations {
+    if generations != cfg.settings.generations {
         let note = format!(
             "{}: generations {} → {generations} (--resume --generations)",
             notes::today(),
-            cfg.generations
+            cfg.settings.generations
         );
-        cfg.generations = generations;
+        cfg.settings.generations = generations;
         dir.save_config(&cfg)?;
         notes::append(dir, &note)?;
     }

@@ -5,6 +5,7 @@ use super::checkpoint::Checkpoint;
 use super::config::RunConfig;
 use super::error::{Damage, Result, RunError, encode};
 use super::generations::{GenerationRow, Generations};
+use super::settings::RunSettings;
 use super::verdict::ValidationRecord;
 use crate::files::{read_file, write_atomic};
 use std::path::{Path, PathBuf};
@@ -63,9 +64,20 @@ impl RunDir {
     pub fn load_config(&self) -> Result<RunConfig> {
         let p = self.config();
         let text = read_file(&p)?;
-        toml::from_str(&text).map_err(|err| RunError::BadConfig {
+        let err = match toml::from_str(&text) {
+            Ok(cfg) => return Ok(cfg),
+            Err(err) => err,
+        };
+        // A settings key's error comes through the flattening without its
+        // place: read the settings alone for it.
+        let err = match err.span().is_none_or(|at| at.is_empty()) {
+            true => toml::from_str::<RunSettings>(&text).err().unwrap_or(err),
+            false => err,
+        };
+        Err(RunError::BadConfig {
             line: err
                 .span()
+                .filter(|at| !at.is_empty())
                 .map(|at| text[..at.start].matches('\n').count() + 1),
             message: err.message().to_owned(),
             path: p,

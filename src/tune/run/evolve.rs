@@ -48,10 +48,10 @@ pub fn run_generations(dir: &RunDir, progress: &mut dyn Progress) -> Result<Chec
     let mut cp = starting_point(dir, &cfg, &frozen, progress)?;
     let elapsed0 = cp.rows.last().map_or(0.0, |r| r.elapsed_s);
     let start = Instant::now();
-    while cp.next_generation < cfg.generations {
+    while cp.next_generation < cfg.settings.generations {
         let generation = cp.next_generation;
         let pop = genomes(&cp.population);
-        let seed = derive_seed(&[cfg.seed, 0x6E17, generation as u64]);
+        let seed = derive_seed(&[cfg.settings.seed, 0x6E17, generation as u64]);
         let players: Vec<Player> = pop.iter().map(|g| cfg.player("candidate", g)).collect();
         // What the optimiser ranks by: the rung reached, then the
         // fitness, genomes within the run's --max-searches first.
@@ -82,9 +82,9 @@ pub fn run_generations(dir: &RunDir, progress: &mut dyn Progress) -> Result<Chec
                 let mut ga = Ga::resume(
                     pop.clone(),
                     cp.ga.as_ref(),
-                    &cfg.ga,
+                    &cfg.settings.ga,
                     &offered,
-                    cfg.seed,
+                    cfg.settings.seed,
                     generation.into(),
                 );
                 ga.tell(&fitness, &score);
@@ -110,7 +110,7 @@ pub fn run_generations(dir: &RunDir, progress: &mut dyn Progress) -> Result<Chec
         cp.next_generation = generation + 1;
         dir.save_generations(&names, &cp.rows)?;
         dir.save_checkpoint(&cp)?;
-        progress.generation(&row, cfg.generations);
+        progress.generation(&row, cfg.settings.generations);
     }
     Ok(cp)
 }
@@ -201,7 +201,7 @@ fn budget_note(dir: &RunDir, cfg: &RunConfig, progress: &mut dyn Progress) -> Re
     if !initial().any(on) {
         return Ok(());
     }
-    let note = match cfg.rollouts {
+    let note = match cfg.settings.rollouts {
         0 if initial().any(|g| changed_by_budget(g, 0)) => "win-probability decisions by rollouts are made by the tables in this run's games (--rollouts 0: wp_fast 1, no rounds left to rollouts; those genes frozen, kept in the files as they are); genomes already fast play as their files say".to_string(),
         0 => "win-probability decisions by the tables, as the genome files say (--rollouts 0: the rollout genes frozen)".to_string(),
         n => format!("win-probability decisions by rollouts play {n} futures each in this run's games (--rollouts {n}); the genome files keep their own wp_rollouts"),
@@ -244,14 +244,17 @@ fn fresh_checkpoint(cfg: &RunConfig, frozen: &FrozenGenes) -> Checkpoint {
     let first = cfg.first_population(frozen);
     let start = |first| Start {
         initial: first,
-        population: cfg.population,
+        population: cfg.settings.population,
         frozen,
-        ga: &cfg.ga,
-        seed: cfg.seed,
-        cmaes_sigma: cfg.cmaes_sigma.unwrap_or(optim::cmaes::SIGMA0_BEFORE),
-        init_sigma: cfg.init_sigma,
+        ga: &cfg.settings.ga,
+        seed: cfg.settings.seed,
+        cmaes_sigma: cfg
+            .settings
+            .cmaes_sigma
+            .unwrap_or(optim::cmaes::SIGMA0_BEFORE),
+        init_sigma: cfg.settings.init_sigma,
     };
-    let (population, optimizer, ga) = match (cfg.optimizer, cfg.ga.adapt) {
+    let (population, optimizer, ga) = match (cfg.settings.optimizer, cfg.settings.ga.adapt) {
         (OptimizerKind::Ga, None) => (first, None, None),
         // The starts and their mutants, each measured against its start.
         (OptimizerKind::Ga, Some(_)) => {
@@ -262,7 +265,7 @@ fn fresh_checkpoint(cfg: &RunConfig, frozen: &FrozenGenes) -> Checkpoint {
             let mut opt = optim::start(
                 kind,
                 &Start {
-                    seed: derive_seed(&[cfg.seed, 0x0B7]),
+                    seed: derive_seed(&[cfg.settings.seed, 0x0B7]),
                     ..start(&first)
                 },
             );
@@ -286,7 +289,11 @@ fn fresh_checkpoint(cfg: &RunConfig, frozen: &FrozenGenes) -> Checkpoint {
 /// The games a generation of `n` genomes plays against `opponents`: every
 /// rung's.
 fn generation_games(cfg: &RunConfig, n: usize, opponents: usize) -> u64 {
-    let plan = rungs(cfg.racing, n, 2 * cfg.games.div_ceil(2).max(1));
+    let plan = rungs(
+        cfg.settings.racing,
+        n,
+        2 * cfg.settings.games.div_ceil(2).max(1),
+    );
     let games = plan.iter().map(|r| r.alive as u64 * 2 * (r.games / 2));
     games.sum::<u64>() * opponents as u64
 }
@@ -305,7 +312,11 @@ fn evaluate_generation(
     on_game: &(dyn Fn() + Sync),
 ) -> Option<Result<(Vec<Evaluation>, Vec<f64>)>> {
     let n = players.len();
-    let plan = rungs(cfg.racing, n, 2 * cfg.games.div_ceil(2).max(1));
+    let plan = rungs(
+        cfg.settings.racing,
+        n,
+        2 * cfg.settings.games.div_ceil(2).max(1),
+    );
     let mut evals: Vec<Option<Evaluation>> = vec![None; n];
     let mut alive: Vec<usize> = (0..n).collect();
     let mut reached = vec![0usize; n];
@@ -317,7 +328,14 @@ fn evaluate_generation(
             derive_seed(&[seed, k as u64])
         };
         let who: Vec<Player> = alive.iter().map(|&i| players[i].clone()).collect();
-        let played = evaluate_all(&who, suite, rung.games / 2, rung_seed, cfg.fitness, on_game);
+        let played = evaluate_all(
+            &who,
+            suite,
+            rung.games / 2,
+            rung_seed,
+            cfg.settings.fitness,
+            on_game,
+        );
         if crate::host::stop::requested() {
             return None;
         }
@@ -359,7 +377,7 @@ const RUNG: f64 = 1000.0;
 /// What a genome ranks by within a rung: its fitness, genomes within the
 /// run's --max-searches first.
 fn rank_of(cfg: &RunConfig, e: &Evaluation) -> f64 {
-    rank_value(cfg.max_searches, e.fitness, e.searches_per_game())
+    rank_value(cfg.settings.max_searches, e.fitness, e.searches_per_game())
 }
 
 /// A generation's line of generations.csv (its time and diversity left
@@ -395,7 +413,7 @@ fn generation_row(generation: u32, evals: &[Evaluation], ranked: &[f64]) -> Gene
 /// records it in config.toml (the plot marks it).
 fn resumed(dir: &RunDir, at: u32, progress: &mut dyn Progress) -> Result<()> {
     let mut cfg = dir.load_config()?;
-    if at >= cfg.generations {
+    if at >= cfg.settings.generations {
         return Ok(());
     }
     progress.message(&format!("resuming at generation {at}"));

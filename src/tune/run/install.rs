@@ -56,11 +56,11 @@ pub fn install(dir: &RunDir) -> Result<Installed> {
         return Err(RunError::NotEarned { run: cfg.name, why });
     }
     let winner = yacht_genome_file::read_genome(&dir.best(), &dir.best().display().to_string())?;
-    if let Some(who) = played_otherwise(cfg.rollouts, then, &winner) {
+    if let Some(who) = played_otherwise(cfg.settings.rollouts, then, &winner) {
         return Err(RunError::PlayedOtherwise {
             run: cfg.name,
             who,
-            rollouts: cfg.rollouts,
+            rollouts: cfg.settings.rollouts,
         });
     }
     let text = read_file(&dir.best())?;
@@ -157,9 +157,9 @@ pub fn best_header(cfg: &RunConfig, e: &Evaluation, games: u64) -> String {
          win rate against {}: comparable only on the same suite)\n",
         cfg.name,
         today(),
-        cfg.seed,
-        cfg.generations,
-        cfg.population,
+        cfg.settings.seed,
+        cfg.settings.generations,
+        cfg.settings.population,
         cfg.git_revision,
         games,
         e.fitness,

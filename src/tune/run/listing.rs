@@ -103,8 +103,8 @@ fn line(dir: &RunDir) -> Result<RunLine> {
         name: cfg.name.clone(),
         date,
         generations_done: rows.len(),
-        generations: cfg.generations,
-        population: Some(cfg.population),
+        generations: cfg.settings.generations,
+        population: Some(cfg.settings.population),
         suite: suite + &heldout,
         validated: record.as_ref().map(|r| r.winner.fitness),
         verdict: match (&record, old) {

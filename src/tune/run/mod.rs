@@ -1,7 +1,7 @@
 //! A tuning run: its folder and the files in it, each a typed record that
 //! its writer and its readers share. Three layers, each using only those
 //! before it: the records (`generations`, `checkpoint`, `verdict`,
-//! `config`, and `error`); the folder (`dir`, which alone knows the files'
+//! `settings`, `config`, and `error`); the folder (`dir`, which alone knows the files'
 //! names); the steps — `tuner evolve` creates or resumes a run (`create`,
 //! `lock`, `notes`), runs its generations (`evolve`), validates the winner
 //! against the incumbent (`validation`), and installs it only when asked
@@ -19,6 +19,7 @@ pub mod install;
 pub mod listing;
 pub mod lock;
 pub mod notes;
+pub mod settings;
 pub mod summary;
 pub mod validation;
 pub mod verdict;
@@ -31,5 +32,6 @@ pub use error::RunError;
 pub use evolve::{Progress, Tick, run_generations};
 pub use generations::GenerationRow;
 pub use install::install;
+pub use settings::RunSettings;
 pub use validation::{Validation, earlier, validate};
 pub use verdict::ValidationRecord;

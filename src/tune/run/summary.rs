@@ -68,7 +68,7 @@ impl Summary<'_> {
     /// [`played_otherwise`]).
     fn played_otherwise(&self) -> Option<&'static str> {
         let champion = self.record.incumbent_genes.as_ref().map(|g| &g.genome);
-        played_otherwise(self.cfg.rollouts, champion, self.winner)
+        played_otherwise(self.cfg.settings.rollouts, champion, self.winner)
     }
 
     /// When the champion's file asks win-probability decisions this run's
@@ -77,10 +77,10 @@ impl Summary<'_> {
     fn budget_line(&self) -> Option<String> {
         let path = self.cfg.folders.params_best();
         let champion = yacht_genome_file::read_genome(&path, &path.display().to_string()).ok()?;
-        if !changed_by_budget(&champion, self.cfg.rollouts) {
+        if !changed_by_budget(&champion, self.cfg.settings.rollouts) {
             return None;
         }
-        let how = match self.cfg.rollouts {
+        let how = match self.cfg.settings.rollouts {
             0 => "its decisions by rollouts were made by the tables (--rollouts 0)".to_string(),
             n => format!("its rollouts played {n} futures each (--rollouts {n})"),
         };
@@ -95,7 +95,7 @@ impl Summary<'_> {
     /// Both verdicts, each with its figures.
     fn verdicts(&self, s: &mut String) {
         let r = self.record;
-        let fitness = self.cfg.fitness.name();
+        let fitness = self.cfg.settings.fitness.name();
         if let Some(c) = &r.comparison {
             s.push_str(&fit(&format!(
                 "  training suite, fresh dice ({fitness}): winner {:.4} vs champion {:.4}: {}",
@@ -230,7 +230,7 @@ impl Summary<'_> {
              measured against another suite (a genome file's header names its own) is another \
              number, not comparable with it"
         )));
-        if self.cfg.fitness == crate::tune::eval::Fitness::Adjusted {
+        if self.cfg.settings.fitness == crate::tune::eval::Fitness::Adjusted {
             s.push_str(&fit(
                 "  luck-adjusted: each game's outcome less its luck (mean 0), an estimate of the win \
                  rate without its bounds: against an opponent that nearly always loses it can pass 1",
@@ -275,7 +275,7 @@ impl Summary<'_> {
         if self.record.earned() && !self.record.installed {
             lines.push((format!("install {run}"), "make it the champion"));
         }
-        let more = self.cfg.generations * 2;
+        let more = self.cfg.settings.generations * 2;
         let longer = format!("evolve --resume {run} --generations {more}");
         lines.push((longer, "run it longer"));
         let best = self.dir.best();
@@ -311,7 +311,7 @@ impl Display for Summary<'_> {
             s,
             "winner on validation dice ({} games per opponent, {}):",
             self.record.games_per_opponent,
-            self.cfg.fitness.name()
+            self.cfg.settings.fitness.name()
         );
         s.push_str(&crate::tune::eval::table(&self.record.winner));
         self.fitness_words(&mut s);

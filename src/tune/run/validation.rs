@@ -49,8 +49,8 @@ pub fn validate(
     let cfg = dir.load_config()?;
     let (winner, picked, seed) = pick_winner(&cfg, cp, progress)?;
     // The genome the verdicts are about: as the run played it.
-    let winner_genome = as_played(&picked, cfg.rollouts);
-    let header = best_header(&cfg, &winner, cfg.validation_games);
+    let winner_genome = as_played(&picked, cfg.settings.rollouts);
+    let header = best_header(&cfg, &winner, cfg.settings.validation_games);
     let text = genome_to_toml(&winner_genome, &header);
     write_atomic(&dir.best(), text.as_bytes())?;
     let incumbent = champion(params_best)?;
@@ -78,7 +78,7 @@ pub fn validate(
     };
     let mut record = ValidationRecord {
         seed,
-        games_per_opponent: 2 * cfg.validation_games.div_ceil(2).max(1),
+        games_per_opponent: 2 * cfg.settings.validation_games.div_ceil(2).max(1),
         winner,
         comparison,
         heldout,
@@ -152,7 +152,7 @@ fn candidates(
         return cp.proposals.iter().map(|g| g.genome.clone()).collect();
     }
     let order = ranking(&cp.mean_scores());
-    let top = cfg.validate_top.max(1).min(order.len());
+    let top = cfg.settings.validate_top.max(1).min(order.len());
     progress.message(&format!(
         "validating the top {top} genomes (by their mean over re-evaluations) on validation dice, {games} games per opponent …"
     ));
@@ -176,8 +176,8 @@ fn pick_winner(
     if cp.last_population.is_empty() {
         return Err(RunError::NothingToValidate);
     }
-    let deals = cfg.validation_games.div_ceil(2).max(1);
-    let seed = derive_seed(&[cfg.seed, 0x7A1D]);
+    let deals = cfg.settings.validation_games.div_ceil(2).max(1);
+    let seed = derive_seed(&[cfg.settings.seed, 0x7A1D]);
     let candidates = candidates(cfg, cp, deals, progress);
     let total = candidates.len() as u64 * suite.len() as u64 * 2 * deals;
     let tick = progress.games("validating", total);
@@ -187,10 +187,12 @@ fn pick_winner(
             &suite,
             cfg.player("candidate", &g),
             (seed, deals),
-            cfg.fitness,
+            cfg.settings.fitness,
             &tick,
         )?;
-        let rank = |e: &Evaluation| rank_value(cfg.max_searches, e.fitness, e.searches_per_game());
+        let rank = |e: &Evaluation| {
+            rank_value(cfg.settings.max_searches, e.fitness, e.searches_per_game())
+        };
         if best.as_ref().is_none_or(|(b, _)| rank(&e) > rank(b)) {
             best = Some((e, g));
         }
@@ -212,14 +214,14 @@ fn compare(
     progress: &mut dyn Progress,
 ) -> Result<Comparison> {
     let suite = &cfg.opponents()?;
-    let deals = cfg.validation_games.div_ceil(2).max(1);
+    let deals = cfg.settings.validation_games.div_ceil(2).max(1);
     let stage = deals.div_ceil(LOOKS).max(1);
     progress.message(&format!(
         "comparing the winner with {shown} on fresh dice, up to {} games per opponent in {LOOKS} looks …",
         2 * stage * LOOKS
     ));
     // Fresh dice: the winner was picked on the validation dice.
-    let fresh = derive_seed(&[cfg.seed, 0xC0A1]);
+    let fresh = derive_seed(&[cfg.settings.seed, 0xC0A1]);
     let most = 2 * suite.len() as u64 * 2 * stage * LOOKS;
     let tick = progress.games("comparing (at most)", most);
     // Both genomes on the fresh dice of one look.
@@ -230,7 +232,7 @@ fn compare(
                 suite,
                 cfg.player(name, g),
                 (seed, stage),
-                cfg.fitness,
+                cfg.settings.fitness,
                 &tick,
             )
         };
@@ -241,7 +243,7 @@ fn compare(
         Ok((w, i))
     };
     let (mut w, mut i) = look_at(0)?;
-    let allowance = allowance(cfg.max_searches, &w, &i);
+    let allowance = allowance(cfg.settings.max_searches, &w, &i);
     let mut looks = Vec::new();
     let test = loop {
         let test = w.paired(&i).expect("same suite and seed");
@@ -258,7 +260,7 @@ fn compare(
     let mut verdict = sequential_verdict(&test, looks.len(), allowance);
     // With an allowance, what each spent (the incumbent's, when counted).
     if let (Some(b), Some(mine), Some(theirs)) = (
-        cfg.max_searches.filter(|_| allowance > 0.0),
+        cfg.settings.max_searches.filter(|_| allowance > 0.0),
         w.searches_per_game(),
         i.searches_per_game(),
     ) {
@@ -292,13 +294,13 @@ fn changes_worth(
 ) -> Result<Vec<ChangeWorth>> {
     let suite = &cfg.opponents()?;
     let changes = crate::tune::worth::changes(winner, incumbent).acting;
-    let deals = (cfg.validation_games.div_ceil(2) / WORTH_SHARE).max(1);
+    let deals = (cfg.settings.validation_games.div_ceil(2) / WORTH_SHARE).max(1);
     progress.message(&format!(
         "what each of the winner's {} changes is worth: a copy with it put back, {} games per opponent each …",
         changes.len(),
         2 * deals
     ));
-    let seed = derive_seed(&[cfg.seed, 0x3077]);
+    let seed = derive_seed(&[cfg.settings.seed, 0x3077]);
     let total = (1 + changes.len() as u64) * suite.len() as u64 * 2 * deals;
     let tick = progress.games("what each change is worth", total);
     let judge = |name, g: &Genome| {
@@ -306,7 +308,7 @@ fn changes_worth(
             suite,
             cfg.player(name, g),
             (seed, deals),
-            cfg.fitness,
+            cfg.settings.fitness,
             &tick,
         )
     };
@@ -384,15 +386,15 @@ fn check_heldout(
     progress: &mut dyn Progress,
 ) -> Result<HeldOutCheck> {
     let suite = cfg.heldout_opponents()?;
-    let deals = cfg.validation_games.div_ceil(2).max(1);
-    let seed = derive_seed(&[cfg.seed, 0x4E1D]);
+    let deals = cfg.settings.validation_games.div_ceil(2).max(1);
+    let seed = derive_seed(&[cfg.settings.seed, 0x4E1D]);
     progress.message(&format!(
         "checking the winner against the incumbent on {} held-out opponents, {} games each …",
         suite.len(),
         2 * deals
     ));
     let at = (seed, deals);
-    let kind = cfg.fitness.as_win_rate();
+    let kind = cfg.settings.fitness.as_win_rate();
     let tick = progress.games("held out", 2 * suite.len() as u64 * 2 * deals);
     let w = judged(&suite, cfg.player("winner", winner), at, kind, &tick)?;
     let i = judged(&suite, cfg.player("incumbent", incumbent), at, kind, &tick)?;
