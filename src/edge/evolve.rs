@@ -4,16 +4,15 @@
 
 use crate::edge::out::write_out;
 use crate::edge::progress::Bar;
-use crate::edge::search::SearchArgs;
+use crate::edge::run_args::RunArgs;
 use crate::edge::threads::with_threads;
 use crate::host::player::check_programs;
 use crate::host::program::Limits;
-use crate::tune::optim::OptimizerKind;
 use crate::tune::run::lock::RunLock;
 use crate::tune::run::summary::Summary;
 use crate::tune::run::{
-    Folders, Made, NewRun, Progress, RunDir, RunError, RunSettings, create_run, earlier, extend,
-    install, open_run, run_generations, validate,
+    Folders, Made, NewRun, Progress, RunDir, RunError, create_run, earlier, extend, install,
+    open_run, run_generations, validate,
 };
 use anyhow::Result;
 use std::path::PathBuf;
@@ -24,17 +23,8 @@ pub struct EvolveArgs {
     /// this many generations.
     #[arg(long, value_parser = clap::value_parser!(u32).range(1..=1_000_000))]
     generations: Option<u32>,
-    /// Genomes per generation.
-    #[arg(long, default_value_t = 16, value_parser = clap::value_parser!(u64).range(2..=10_000), conflicts_with = "resume")]
-    population: u64,
-    /// Games per opponent per evaluation: an even number (each deal is
-    /// played twice, seats swapped).
-    #[arg(long, default_value_t = 100, value_parser = crate::edge::games::parse_games, conflicts_with = "resume")]
-    games: u64,
-    /// Seed of every random stream of the run (the same seed gives the
-    /// same run, whatever the number of threads).
-    #[arg(long, default_value_t = 1, conflicts_with = "resume")]
-    seed: u64,
+    #[command(flatten)]
+    run: RunArgs,
     /// Worker threads (default: all cores). Results do not depend on it.
     #[arg(long, value_parser = clap::value_parser!(u64).range(1..=1024))]
     threads: Option<u64>,
@@ -53,49 +43,10 @@ pub struct EvolveArgs {
         conflicts_with = "resume"
     )]
     heldout: PathBuf,
-    /// What a game is worth to the fitness, the validation and the
-    /// held-out check: adjusted (the outcome less the game's luck, the dice
-    /// and tie coins as the exact table values them: the win rate's mean
-    /// with about a twelfth of its variance), win-rate (1, ½, 0), or margin
-    /// (the logistic of the margin over 20 000 points). Recorded in
-    /// config.toml.
-    #[arg(long, default_value = "adjusted", conflicts_with = "resume")]
-    fitness: crate::tune::eval::Fitness,
-    /// Futures per win-probability decision by rollouts (the reference
-    /// estimator) in the run's games (GA and validation): every genome
-    /// plays with wp_rollouts set to it (50 to 4000, the gene's range).
-    /// 0: no rollouts in the run; every win-probability decision is made by
-    /// the tables (wp_fast), microseconds a move where rollouts cost
-    /// milliseconds; genomes whose files ask rollouts are told in notes.txt.
-    #[arg(long, default_value_t = 0, value_parser = parse_rollouts, conflicts_with = "resume")]
-    rollouts: u32,
-    /// Which optimiser proposes each generation: ga (the default), cmaes
-    /// (Hansen's CMA-ES; validation measures its mean's average and its
-    /// mean) or random (uniform genomes, the floor). `tuner optbench`
-    /// compares them where the optimum is known.
-    #[arg(long, value_enum, default_value = "ga", conflicts_with = "resume")]
-    optimizer: crate::tune::optim::OptimizerKind,
-    /// How a generation's games are spread: halving (successive halving:
-    /// every genome plays a first rung, the better half by fitness play
-    /// on, rung after rung of equal budget, down to 2; docs/luck.md) or
-    /// flat (every genome every game, as runs before it did).
-    #[arg(long, value_enum, default_value = "halving", conflicts_with = "resume")]
-    racing: crate::tune::optim::racing::Racing,
-    #[command(flatten)]
-    search: SearchArgs,
     /// A line for the run's notes.txt, written when the run is made: why
     /// genes are frozen, what the run is for (repeatable).
     #[arg(long, conflicts_with = "resume")]
     note: Vec<String>,
-    /// The most searches per game a genome may spend (hands searched for
-    /// their best puts in its own decisions, each look-ahead leaf counted
-    /// as a quarter search, its cost; counted, not timed: the same on any
-    /// machine; `tuner eval` shows them). Selection ranks every
-    /// genome within it before any over it, and a winner within it may
-    /// replace a champion over it when not worse by more than half a
-    /// point. A dp player spends about 55; none: no limit.
-    #[arg(long, conflicts_with = "resume")]
-    max_searches: Option<crate::tune::budget::Budget>,
     /// Run folder name under runs/ (default: run-s<seed>, made unique): a
     /// plain name, no path.
     #[arg(long, value_parser = parse_run_name, conflicts_with = "resume")]
@@ -120,13 +71,6 @@ pub struct EvolveArgs {
     /// long as the champion it was compared with has not changed).
     #[arg(long, requires = "resume")]
     revalidate: bool,
-    /// Games per opponent when validating the top genomes at the end: an
-    /// even number (each deal is played twice, seats swapped).
-    #[arg(long, default_value_t = 1000, value_parser = crate::edge::games::parse_games, conflicts_with = "resume")]
-    validation_games: u64,
-    /// How many top genomes are validated.
-    #[arg(long, default_value_t = 3, value_parser = clap::value_parser!(u64).range(1..=100_000), conflicts_with = "resume")]
-    validate_top: u64,
     /// Where the champion best.toml (compared with, and replaced on
     /// --install) and its history/ are; it must exist.
     #[arg(long, default_value = "params", conflicts_with = "resume")]
@@ -163,7 +107,7 @@ fn open_or_create(a: &EvolveArgs) -> Result<(RunDir, RunLock, Option<Made>)> {
     let (dir, lock, made) = create_run(&NewRun {
         name: a.name.clone(),
         folders,
-        settings: settings(a),
+        settings: a.run.settings(a.generations.unwrap_or(20)),
         suite_file: a.suite.display().to_string(),
         heldout_file: a.heldout.display().to_string(),
         init,
@@ -172,26 +116,6 @@ fn open_or_create(a: &EvolveArgs) -> Result<(RunDir, RunLock, Option<Made>)> {
         notes: a.note.clone(),
     })?;
     Ok((dir, lock, Some(made)))
-}
-
-/// The run's settings from the flags: their one decode.
-fn settings(a: &EvolveArgs) -> RunSettings {
-    RunSettings {
-        seed: a.seed,
-        generations: a.generations.unwrap_or(20),
-        population: a.population as usize,
-        games: a.games,
-        validation_games: a.validation_games,
-        validate_top: a.validate_top as usize,
-        init_sigma: a.search.init_sigma,
-        ga: a.search.ga(),
-        fitness: a.fitness,
-        rollouts: a.rollouts,
-        optimizer: a.optimizer,
-        cmaes_sigma: (a.optimizer == OptimizerKind::Cmaes).then_some(a.search.cmaes_sigma),
-        max_searches: a.max_searches,
-        racing: a.racing,
-    }
 }
 
 /// The line that resumes the run in `dir`.
@@ -335,29 +259,6 @@ fn generations(
     let cp = with_threads(a.threads, || run_generations(dir, &mut progress))?;
     progress.finish_generations();
     Ok(cp.map(|cp| (cfg, cp)))
-}
-
-/// A rollout budget that is neither 0 nor in the gene's range.
-#[derive(Debug, thiserror::Error)]
-#[error("{given}: 0 (no rollouts) or {min} to {max} futures, the range of the gene wp_rollouts")]
-struct BadBudget {
-    given: String,
-    min: f64,
-    max: f64,
-}
-
-/// A run's rollout budget: 0 (none) or within the gene `wp_rollouts`'s
-/// range.
-fn parse_rollouts(s: &str) -> Result<u32, BadBudget> {
-    let gene = &yacht_core::genome::GENES[yacht_core::genome::WP_ROLLOUTS];
-    s.parse::<u32>()
-        .ok()
-        .filter(|&n| n == 0 || (gene.min..=gene.max).contains(&f64::from(n)))
-        .ok_or_else(|| BadBudget {
-            given: s.to_string(),
-            min: gene.min,
-            max: gene.max,
-        })
 }
 
 /// A run name that is not one plain folder name.

@@ -22,6 +22,7 @@ pub mod play;
 pub mod plot;
 pub mod plot_cmd;
 pub mod progress;
+pub mod run_args;
 pub mod runs;
 pub mod search;
 pub mod ship;
