@@ -12,6 +12,7 @@ fn documents() -> Vec<String> {
         "ARCHITECTURE.md",
         "lab/README.md",
         "lab/journal.md",
+        "lab/champions.md",
     ]
     .map(String::from)
     .to_vec();
