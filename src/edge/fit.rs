@@ -117,7 +117,10 @@ pub fn report(fit: &Fit, names: &[String], games: u64, seed: u64) -> Vec<String>
         .iter()
         .map(|r| {
             vec![
-                r.auction.to_string(),
+                match r.exact {
+                    true => format!("{} ex", r.auction),
+                    false => r.auction.to_string(),
+                },
                 r.held.to_string(),
                 format!("{:+.0}", r.shape.shift.round() + 0.0),
                 format!("{:.3}", r.shape.factor),
@@ -131,6 +134,13 @@ pub fn report(fit: &Fit, names: &[String], games: u64, seed: u64) -> Vec<String>
         })
         .collect();
     out.extend(table(&columns, &rows));
+    if fit.rounds.iter().any(|r| r.exact) {
+        out.push(
+            "ex: today's leaf there is the last auction exactly (wp_last_exact), not the normal: \
+             left out below"
+                .into(),
+        );
+    }
     out.push(format!(
         "all held-out positions: log loss {:.4} today, {:.4} fitted, gain {:+.2} ± {:.2} \
          (games as units);",

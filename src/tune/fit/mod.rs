@@ -18,7 +18,8 @@ use position::Position;
 use rayon::prelude::*;
 use residual::{Residual, residuals};
 use shape::{Shape, brier, fit, log_loss};
-use yacht_core::genome::{Genome, WP_EDGE, WP_SKEW, WP_SPREAD_FACTOR};
+use std::collections::BTreeMap;
+use yacht_core::genome::{Genome, WP_EDGE, WP_LAST_EXACT, WP_SKEW, WP_SPREAD_FACTOR};
 use yacht_core::players::genome_bot::GenomeBot;
 use yacht_core::rules::{AUCTIONS, Seat};
 
@@ -96,8 +97,14 @@ pub fn today(g: &Genome, used: usize) -> Shape {
     }
 }
 
-/// Log loss and Brier score of a leaf on some positions, and the paired
-/// difference against another's.
+/// Whether today's leaf before `auction` is the last auction exactly
+/// (`wp_last_exact`), not the normal model: nothing of the fit's to
+/// compare with, so left out of the totals.
+pub fn exact_today(g: &Genome, auction: usize) -> bool {
+    auction == AUCTIONS && g.genes[WP_LAST_EXACT] != 0.0
+}
+
+/// Log loss and Brier score of a leaf on some positions.
 #[derive(Clone, Copy, Debug, Default, PartialEq)]
 pub struct Score {
     pub log_loss: f64,
@@ -113,6 +120,8 @@ pub struct RoundFit {
     pub shape: Shape,
     pub today: Score,
     pub fitted: Score,
+    /// Today's leaf here is the last auction exactly ([`exact_today`]).
+    pub exact: bool,
     /// Today's log loss less the fitted one's, per position: mean and its
     /// 95 % half-interval (one position per game and round: independent).
     pub gain: (f64, f64),
@@ -132,11 +141,11 @@ pub struct Bin {
 pub struct Fit {
     pub positions: usize,
     pub rounds: Vec<RoundFit>,
-    /// Over every held-out position.
+    /// Over every held-out position where today's leaf is the normal one.
     pub today: Score,
     pub fitted: Score,
-    /// Today's log loss less the fitted one's, per game summed over its
-    /// rounds and divided by the rounds: mean and 95 % half-interval.
+    /// Today's log loss less the fitted one's, each game's mean over its
+    /// positions, then the mean over games and its 95 % half-interval.
     pub gain: (f64, f64),
     /// Calibration of today's leaf and the fitted one.
     pub calibration: [[Bin; BINS]; 2],
@@ -181,6 +190,7 @@ pub fn fit_leaf(g: &Genome, positions: &[Position]) -> Fit {
                 shape,
                 today: score(held.iter().map(|p| (p.today, p.outcome))),
                 fitted: score(held.iter().map(|p| (shape.p_win(p), p.outcome))),
+                exact: exact_today(g, auction),
                 gain: (mean, 1.96 * se),
             })
         })
@@ -196,7 +206,7 @@ pub fn fit_leaf(g: &Genome, positions: &[Position]) -> Fit {
     };
     let held: Vec<(&Position, f64)> = positions
         .iter()
-        .filter(|p| held_out(p))
+        .filter(|p| held_out(p) && !exact_today(g, p.auction))
         .filter_map(|p| Some((p, fit.shape(p.auction)?.p_win(p))))
         .collect();
     fit.today = score(held.iter().map(|(p, _)| (p.today, p.outcome)));
@@ -239,21 +249,18 @@ fn bins(pairs: impl Iterator<Item = (f64, f64)>) -> [Bin; BINS] {
 }
 
 /// The log-loss gain per position, games as the independent units: each
-/// game's mean over its held-out positions.
+/// game's mean over its held-out positions, then their mean.
 fn per_game_gain(held: &[(&Position, f64)]) -> (f64, f64) {
-    let mut per_game: Vec<(u64, f64, f64)> = Vec::new();
+    let mut per_game: BTreeMap<u64, (f64, f64)> = BTreeMap::new();
     for (p, q) in held {
         let d = log_loss(p.today, p.outcome) - log_loss(*q, p.outcome);
-        match per_game.last_mut() {
-            Some((g, sum, n)) if *g == p.game => (*sum, *n) = (*sum + d, *n + 1.0),
-            _ => per_game.push((p.game, d, 1.0)),
-        }
+        let (sum, n) = per_game.entry(p.game).or_default();
+        (*sum, *n) = (*sum + d, *n + 1.0);
     }
-    let means: Vec<f64> = per_game.iter().map(|(_, s, n)| s / n).collect();
+    let means: Vec<f64> = per_game.values().map(|(s, n)| s / n).collect();
     let (mean, se) = crate::stats::mean_se(&means);
     (mean, 1.96 * se)
 }
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -299,7 +306,9 @@ mod tests {
             assert_eq!((r.fitted_on, r.held), (80, 20));
         }
         let bins: usize = fit.calibration[1].iter().map(|b| b.n).sum();
-        assert_eq!(bins, 20 * 11);
+        // Auction 12 is left out: the default genome settles it exactly.
+        assert!(fit.rounds[10].exact && !fit.rounds[9].exact);
+        assert_eq!(bins, 20 * 10);
         // Each bin's mean prediction lies in the bin.
         for (k, b) in fit.calibration[0]
             .iter()

@@ -133,8 +133,9 @@ pub fn fit(start: Shape, positions: &[&Position]) -> Shape {
     Shape::from_params(x)
 }
 
-/// `a x = b` for a 3 × 3 system, by Cramer's rule (the damped Hessian is
-/// positive definite, so never singular).
+/// `a x = b` for a 3 × 3 system, by Cramer's rule. A singular or
+/// indefinite system gives a step that is not finite or does not lower
+/// the loss: the caller then damps more.
 fn solve3(a: [[f64; 3]; 3], b: [f64; 3]) -> [f64; 3] {
     let det = |m: [[f64; 3]; 3]| {
         m[0][0] * (m[1][1] * m[2][2] - m[1][2] * m[2][1])

@@ -419,7 +419,10 @@ mod tests {
             ),
             (
                 "seed = 1\nbogus = 2",
-                "not a valid run config: unknown field `bogus`".into(),
+                format!(
+                    "line {}: not a valid run config: unknown field `bogus`",
+                    line + 1
+                ),
             ),
         ] {
             std::fs::write(run.config(), text.replace("seed = 1", bad)).unwrap();

@@ -122,7 +122,10 @@ pub fn create_run(new: &NewRun) -> Result<(RunDir, RunLock, Made)> {
     made.before = made.files().into_iter().filter(|p| p.exists()).collect();
     let cfg = RunConfig {
         name: dir.name(),
-        settings: new.settings.clone(),
+        settings: RunSettings {
+            population: new.settings.population.max(2),
+            ..new.settings.clone()
+        },
         suite,
         heldout,
         initial,

@@ -14,6 +14,15 @@ use std::path::{Path, PathBuf};
 #[derive(Clone, Debug)]
 pub struct RunDir(pub PathBuf);
 
+/// The line of a top-level key that `message` ("unknown field `KEY`…")
+/// names: the flattening reports it without its place.
+fn unknown_key_line(message: &str, text: &str) -> Option<usize> {
+    let key = message.strip_prefix("unknown field `")?.split('`').next()?;
+    text.lines()
+        .position(|l| l.split('=').next().is_some_and(|k| k.trim() == key))
+        .map(|i| i + 1)
+}
+
 impl RunDir {
     /// A run folder's path, or a bare name under `runs_dir`.
     pub fn find(given: &Path, runs_dir: &Path) -> RunDir {
@@ -74,11 +83,13 @@ impl RunDir {
             true => toml::from_str::<RunSettings>(&text).err().unwrap_or(err),
             false => err,
         };
+        let line = err
+            .span()
+            .filter(|at| !at.is_empty())
+            .map(|at| text[..at.start].matches('\n').count() + 1)
+            .or_else(|| unknown_key_line(err.message(), &text));
         Err(RunError::BadConfig {
-            line: err
-                .span()
-                .filter(|at| !at.is_empty())
-                .map(|at| text[..at.start].matches('\n').count() + 1),
+            line,
             message: err.message().to_owned(),
             path: p,
         })
