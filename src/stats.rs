@@ -1,5 +1,7 @@
 //! Small statistics: Wilson intervals, percentiles, means and their errors.
 
+use std::collections::BTreeMap;
+
 /// Wilson 95 % score interval of a proportion (`score` successes of `n`,
 /// draws counting ½).
 pub fn wilson95(score: f64, n: f64) -> (f64, f64) {
@@ -38,6 +40,28 @@ pub fn mean_se(x: &[f64]) -> (f64, f64) {
     (mean, (var / n).sqrt())
 }
 
+/// The mean of values that come in clusters (e.g. a game's positions) and its
+/// standard error with the clusters as the independent units: Σ over
+/// clusters of (their deviations' sum)², over n², times G / (G − 1) for G
+/// clusters (so one value a cluster gives the plain standard error).
+pub fn clustered_mean_se(values: &[(u64, f64)]) -> (f64, f64) {
+    let n = values.len() as f64;
+    if values.is_empty() {
+        return (0.0, 0.0);
+    }
+    let mean = values.iter().map(|v| v.1).sum::<f64>() / n;
+    let mut sums: BTreeMap<u64, f64> = BTreeMap::new();
+    for &(cluster, v) in values {
+        *sums.entry(cluster).or_default() += v - mean;
+    }
+    let g = sums.len() as f64;
+    if g < 2.0 {
+        return (mean, 0.0);
+    }
+    let var = sums.values().map(|s| s * s).sum::<f64>() / (n * n) * g / (g - 1.0);
+    (mean, var.sqrt())
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -70,5 +94,25 @@ mod tests {
         assert_eq!(percentile(&v, 0.5), 50.0);
         assert_eq!(percentile(&v, 0.99), 99.0);
         assert_eq!(percentile(&v, 1.0), 100.0);
+    }
+
+    #[test]
+    fn clustered_errors_count_games_not_positions() {
+        // One value a cluster: the plain standard error.
+        let alone: Vec<(u64, f64)> = (0..4).map(|g| (g, f64::from(g as u8))).collect();
+        let (m, se) = clustered_mean_se(&alone);
+        let plain = mean_se(&[0.0, 1.0, 2.0, 3.0]);
+        assert!((m - plain.0).abs() < 1e-12 && (se - plain.1).abs() < 1e-12);
+        // The same values twice within each cluster: the same mean, twice
+        // the positions and no more information.
+        let twice: Vec<(u64, f64)> = alone.iter().flat_map(|&x| [x, x]).collect();
+        let (m1, se1) = clustered_mean_se(&twice);
+        assert!((m1 - m).abs() < 1e-12 && (se1 - se).abs() < 1e-12);
+        // In any order.
+        let mut shuffled = twice.clone();
+        shuffled.reverse();
+        shuffled.swap(1, 4);
+        let (m2, se2) = clustered_mean_se(&shuffled);
+        assert!((m2 - m).abs() < 1e-12 && (se2 - se).abs() < 1e-12);
     }
 }

@@ -29,6 +29,24 @@ fn draw(fit: &Fit, title: &str, out: &Path, size: (u32, u32)) -> Result<()> {
     Ok(())
 }
 
+type Chart<'a, 'b> = ChartContext<
+    'a,
+    BitMapBackend<'b>,
+    Cartesian2d<plotters::coord::types::RangedCoordf64, plotters::coord::types::RangedCoordf64>,
+>;
+
+/// The two leaves' legend, boxed, at `at`.
+fn legend_box<'a, 'b: 'a>(chart: &mut Chart<'a, 'b>, at: SeriesLabelPosition) -> Result<()> {
+    chart
+        .configure_series_labels()
+        .position(at)
+        .border_style(BLACK.mix(0.3))
+        .background_style(WHITE.mix(0.9))
+        .label_font(("sans-serif", 13))
+        .draw()?;
+    Ok(())
+}
+
 type Area<'a> = DrawingArea<BitMapBackend<'a>, plotters::coord::Shift>;
 
 /// Predicted against observed P(win) by bins, both leaves.
@@ -62,12 +80,7 @@ fn calibration_panel(fit: &Fit, area: &Area) -> Result<()> {
             )
         }))?;
     }
-    c.configure_series_labels()
-        .position(SeriesLabelPosition::UpperLeft)
-        .border_style(BLACK.mix(0.3))
-        .background_style(WHITE.mix(0.9))
-        .label_font(("sans-serif", 13))
-        .draw()?;
+    legend_box(&mut c, SeriesLabelPosition::UpperLeft)?;
     Ok(())
 }
 
@@ -111,11 +124,6 @@ fn loss_panel(fit: &Fit, area: &Area) -> Result<()> {
             });
         r.draw_series(points.map(|p| Circle::new(p, 3, colour.filled())))?;
     }
-    r.configure_series_labels()
-        .position(SeriesLabelPosition::UpperRight)
-        .border_style(BLACK.mix(0.3))
-        .background_style(WHITE.mix(0.9))
-        .label_font(("sans-serif", 13))
-        .draw()?;
+    legend_box(&mut r, SeriesLabelPosition::UpperRight)?;
     Ok(())
 }

@@ -14,11 +14,11 @@ pub mod shape;
 use crate::host::positions::positions_seated;
 use crate::players::{StrategySpec, values};
 use crate::rng::derive_seed;
+use crate::stats::clustered_mean_se;
 use position::Position;
 use rayon::prelude::*;
 use residual::{Residual, residuals};
 use shape::{Shape, brier, fit, log_loss};
-use std::collections::BTreeMap;
 use yacht_core::genome::{Genome, WP_EDGE, WP_LAST_EXACT, WP_SKEW, WP_SPREAD_FACTOR};
 use yacht_core::players::genome_bot::GenomeBot;
 use yacht_core::rules::{AUCTIONS, Seat};
@@ -144,8 +144,8 @@ pub struct Fit {
     /// Over every held-out position where today's leaf is the normal one.
     pub today: Score,
     pub fitted: Score,
-    /// Today's log loss less the fitted one's, each game's mean over its
-    /// positions, then the mean over games and its 95 % half-interval.
+    /// Today's log loss less the fitted one's, a position: mean and 95 %
+    /// half-interval, the games as the independent units.
     pub gain: (f64, f64),
     /// Calibration of today's leaf and the fitted one.
     pub calibration: [[Bin; BINS]; 2],
@@ -248,19 +248,22 @@ fn bins(pairs: impl Iterator<Item = (f64, f64)>) -> [Bin; BINS] {
     out
 }
 
-/// The log-loss gain per position, games as the independent units: each
-/// game's mean over its held-out positions, then their mean.
+/// The log-loss gain per position and its 95 % half-interval, the games
+/// as the independent units.
 fn per_game_gain(held: &[(&Position, f64)]) -> (f64, f64) {
-    let mut per_game: BTreeMap<u64, (f64, f64)> = BTreeMap::new();
-    for (p, q) in held {
-        let d = log_loss(p.today, p.outcome) - log_loss(*q, p.outcome);
-        let (sum, n) = per_game.entry(p.game).or_default();
-        (*sum, *n) = (*sum + d, *n + 1.0);
-    }
-    let means: Vec<f64> = per_game.values().map(|(s, n)| s / n).collect();
-    let (mean, se) = crate::stats::mean_se(&means);
+    let gains: Vec<(u64, f64)> = held
+        .iter()
+        .map(|(p, q)| {
+            (
+                p.game,
+                log_loss(p.today, p.outcome) - log_loss(*q, p.outcome),
+            )
+        })
+        .collect();
+    let (mean, se) = clustered_mean_se(&gains);
     (mean, 1.96 * se)
 }
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -92,8 +92,9 @@ pub fn fit(start: Shape, positions: &[&Position]) -> Shape {
         let mut grad = [0.0; 3];
         let mut hess = [[0.0; 3]; 3];
         for i in 0..3 {
-            grad[i] = (at(unit(i, H)) - at(unit(i, -H))) / (2.0 * H);
-            hess[i][i] = (at(unit(i, H)) - 2.0 * now + at(unit(i, -H))) / (H * H);
+            let (up, down) = (at(unit(i, H)), at(unit(i, -H)));
+            grad[i] = (up - down) / (2.0 * H);
+            hess[i][i] = (up - 2.0 * now + down) / (H * H);
             for j in 0..i {
                 let both = |si: f64, sj: f64| {
                     let mut d = unit(i, si * H);
