@@ -114,7 +114,7 @@ impl Progress for Bar {
 
     fn message(&mut self, text: &str) {
         self.end_stage();
-        // A screen of 100 columns (notes.txt keeps the lines whole).
+        // A screen of 100 columns (as notes.txt is).
         let wrapped: String = text
             .lines()
             .map(|l| wrap(l, crate::text::SCREEN, "  "))

@@ -513,10 +513,13 @@ fn a_run_saved_before_a_gene_was_added_resumes_with_its_default_noted() {
     let err = String::from_utf8_lossy(&out.stderr);
     assert!(err.contains("bid_follow = 0.0"), "{err}");
     let notes = std::fs::read_to_string(run.join("notes.txt")).unwrap();
+    // An entry may wrap (within 100 columns): its words in order.
+    let words = notes.split_whitespace().collect::<Vec<_>>().join(" ");
     assert!(
-        notes.contains("take their defaults: bid_follow = 0.0"),
+        words.contains("take their defaults: bid_follow = 0.0"),
         "{notes}"
     );
+    assert!(notes.lines().all(|l| l.chars().count() <= 100), "{notes}");
     let v: serde_json::Value =
         serde_json::from_str(&std::fs::read_to_string(&cp).unwrap()).unwrap();
     assert_eq!(v["next_generation"], 2);
