@@ -1,15 +1,15 @@
 //! `tuner analyse`: a match between two players split per player into luck
 //! (the dice and the tie coin) and skill (what each put and bid cost
-//! against the exact value model), per game and in total, by round and by
-//! kind of decision, with the costliest decisions; a JSON summary and a
-//! picture of one game.
+//! against the judge's reference: the exact value model, or rollouts), per
+//! game and in total, by round and by kind of decision, with the costliest
+//! decisions; a JSON summary and a picture of one game.
 
 use crate::edge::ctrl_c::exit_if_stopped;
 use crate::edge::out::{outputs_go_to_folders, write_out};
 use crate::edge::plot::game::game_png;
 use crate::edge::progress::Counter;
 use crate::files::write_atomic;
-use crate::host::analysis::{Analysis, GameJudged, Mean, Side};
+use crate::host::analysis::{Analysis, Judge, Mean, Side, judge_all};
 use crate::host::arena::{DealSource, MatchSettings, run_match};
 use crate::host::player::{Player, check_programs};
 use crate::host::program::Limits;
@@ -47,12 +47,27 @@ pub struct AnalyseArgs {
     /// The game --plot draws (from 1).
     #[arg(long, default_value_t = 1, requires = "plot")]
     game: u64,
-    /// Games played at once. Results do not depend on it.
+    /// What prices each decision: value (the exact value model's own
+    /// choice; fast, blind to play for the win) or rollouts (a reference
+    /// deciding by --futures rollouts, judged on as many other futures;
+    /// about a second a game on one thread at 200).
+    #[arg(long, value_enum, default_value_t = JudgeArg::Value)]
+    judge: JudgeArg,
+    /// Rollouts a decision for --judge rollouts.
+    #[arg(long, default_value_t = 200, value_parser = clap::value_parser!(u32).range(50..=4000))]
+    futures: u32,
+    /// Games played (and judged) at once. Results do not depend on it.
     #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u64).range(1..=256))]
     jobs: u64,
     /// No progress on stderr.
     #[arg(long)]
     quiet: bool,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+enum JudgeArg {
+    Value,
+    Rollouts,
 }
 
 /// Runs `tuner analyse`.
@@ -76,15 +91,23 @@ pub fn run(a: AnalyseArgs) -> Result<()> {
         eprintln!("the exact value table, the judge's model (solved on first use, then cached) …");
     }
     let _ = exact_table();
-    let bar = Counter::new("analyse", "games", a.games, a.quiet);
-    let mut judged = Vec::new();
+    let judge = match a.judge {
+        JudgeArg::Value => Judge::Value,
+        JudgeArg::Rollouts => Judge::Rollouts(a.futures),
+    };
+    let bar = Counter::new("play", "games", a.games, a.quiet);
+    let mut played = Vec::new();
     let summary = run_match(&p1, &p2, &settings, |k, game| {
         bar.inc();
-        judged.push(GameJudged::of(k + 1, game));
+        played.push((k + 1, game.clone()));
     });
     bar.finish();
+    played.sort_by_key(|(k, _)| *k);
+    let bar = Counter::new("judge", "games", played.len() as u64, a.quiet);
+    let judged = judge_all(&played, judge, a.jobs as usize, &|| bar.inc());
+    bar.finish();
     let names = [p1.name(), p2.name()];
-    let analysis = Analysis::of([&names[0], &names[1]], &judged, a.worst);
+    let analysis = Analysis::of([&names[0], &names[1]], &judged, a.worst, judge);
     if let Some(path) = &a.json {
         write_atomic(path, serde_json::to_string_pretty(&analysis)?.as_bytes())?;
     }
@@ -117,11 +140,11 @@ pub fn report(a: &Analysis, seed: u64) -> Vec<String> {
     let mut out = vec![
         String::new(),
         format!(
-            "luck and skill over {} games (seed {}), judged by the exact value model;",
-            a.games, seed
+            "luck and skill over {} games (seed {}), judged by {};",
+            a.games, seed, a.judge
         ),
         "points of % of win probability a game, ± one standard error; skill is minus what".into(),
-        "the player's puts and bids cost against the model's own (a bid can cost < 0)".into(),
+        "the player's puts and bids cost against the judge's own (a bid can cost < 0)".into(),
     ];
     let c = |t, w| Column::new(t, Align::Right, w);
     let columns = [
@@ -212,7 +235,7 @@ fn worst(a: &Analysis) -> Vec<String> {
             Column::new("kind", Align::Left, 4),
             c("cost", 7),
             Column::new("made", Align::Left, 24),
-            Column::new("the model's", Align::Left, 0),
+            Column::new("the judge's", Align::Left, 0),
         ];
         let rows: Vec<Vec<String>> = a
             .worst

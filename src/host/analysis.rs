@@ -1,15 +1,61 @@
 //! A match's games judged (`tuner analyse`): each game's events through a
 //! judging meter (`host::luck`), summed per player into luck (the dice and
-//! the tie coin) and skill (what its puts and bids cost against the exact
-//! value model), per game, in total, by round and by kind of decision,
-//! with the costliest decisions. Figures are win probability (0.05: five
-//! points of %); a player's skill is minus what its decisions cost.
+//! the tie coin) and skill (what its puts and bids cost against the
+//! judge's reference: the exact value model, or rollouts), per game, in
+//! total, by round and by kind of decision, with the costliest decisions.
+//! Figures are win probability (0.05: five points of %); a player's skill
+//! is minus what its decisions cost.
 
 use crate::host::arena::MatchGame;
-use crate::host::luck::{DecisionKind, Judged, Meter};
+use crate::host::luck::{DecisionKind, Judged, Meter, by_rollouts};
 use crate::stats::mean_se;
+use rayon::prelude::*;
 use serde::Serialize;
 use yacht_core::rules::{ROUNDS, Seat};
+
+/// What prices each decision (the luck is the meter's either way).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Judge {
+    /// The exact value model's own choice (`host::luck`'s judge): fast,
+    /// blind to play for the win.
+    Value,
+    /// The reference deciding by this many rollouts, judged on as many
+    /// other futures (`host::luck::by_rollouts`).
+    Rollouts(u32),
+}
+
+impl Judge {
+    /// The judge in words, for a report's first line.
+    pub fn describe(self) -> String {
+        match self {
+            Judge::Value => "the exact value model".into(),
+            Judge::Rollouts(n) => format!("{n} rollouts a decision"),
+        }
+    }
+}
+
+/// Every game of a match (its number from 1, the game) judged by `judge`
+/// on `jobs` threads (`tick` after each), in the order given: the same
+/// figures on any number of threads.
+pub fn judge_all(
+    played: &[(u64, MatchGame)],
+    judge: Judge,
+    jobs: usize,
+    tick: &(dyn Fn() + Sync),
+) -> Vec<GameJudged> {
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(jobs.max(1))
+        .build()
+        .expect("thread pool");
+    pool.install(|| {
+        let each = played.par_iter().map(|(k, game)| {
+            let judged = GameJudged::of(*k, game, judge);
+            tick();
+            judged
+        });
+        each.collect()
+    })
+}
 
 /// One game, judged, as player 1 and player 2 (not seats) see it.
 #[derive(Clone, Debug)]
@@ -26,11 +72,15 @@ pub struct GameJudged {
 }
 
 impl GameJudged {
-    /// Judges one game of a match (game `game`, from 1).
-    pub fn of(game: u64, played: &MatchGame) -> GameJudged {
+    /// Judges one game of a match (game `game`, from 1) by `judge`.
+    pub fn of(game: u64, played: &MatchGame, judge: Judge) -> GameJudged {
         let mut meter = Meter::judging();
         for e in &played.events {
             meter.see(e);
+        }
+        let mut judged = meter.judged().cloned().unwrap_or_default();
+        if let Judge::Rollouts(n) = judge {
+            judged = judged.with_decisions(by_rollouts::price(&played.events, n));
         }
         let seat = played.p1_seat;
         GameJudged {
@@ -38,7 +88,7 @@ impl GameJudged {
             p1_seat: seat,
             outcome: played.result.outcome(seat).points(),
             complete: played.result.fault.is_none(),
-            judged: meter.judged().cloned().unwrap_or_default(),
+            judged,
         }
     }
 
@@ -152,6 +202,8 @@ pub struct GameRow {
 #[derive(Clone, Debug, Default, PartialEq, Serialize)]
 pub struct Analysis {
     pub games: u64,
+    /// What priced the decisions (`Judge::describe`).
+    pub judge: String,
     /// Games a fault ended early (judged up to the fault).
     pub incomplete: u64,
     pub p1: Side,
@@ -164,9 +216,9 @@ pub struct Analysis {
 }
 
 impl Analysis {
-    /// The figures of `games` between players named `names`, with the
-    /// `worst` costliest decisions.
-    pub fn of(names: [&str; 2], games: &[GameJudged], worst: usize) -> Analysis {
+    /// The figures of `games` between players named `names`, judged by
+    /// `judge`, with the `worst` costliest decisions.
+    pub fn of(names: [&str; 2], games: &[GameJudged], worst: usize, judge: Judge) -> Analysis {
         let each = |f: &dyn Fn(&GameJudged) -> f64| games.iter().map(f).collect::<Vec<_>>();
         let side = |p: usize| {
             let cost = |kind| each(&|g| g.cost(p, kind, None));
@@ -205,6 +257,7 @@ impl Analysis {
         let rest = each(&|g| g.outcome - 0.5 - g.total_luck(0) - skill(g, 0) + skill(g, 1));
         Analysis {
             games: games.len() as u64,
+            judge: judge.describe(),
             incomplete: games.iter().filter(|g| !g.complete).count() as u64,
             p1: side(0),
             p2: side(1),

@@ -95,7 +95,7 @@ pub struct MatchSummary {
 }
 
 /// One game of a match, as played.
-#[derive(Debug)]
+#[derive(Clone, Debug)]
 pub struct MatchGame {
     /// Where player 1 sat (the seats alternate).
     pub p1_seat: Seat,

@@ -6,14 +6,14 @@
 //! Positions are evaluated in parallel, each on its own seeded futures:
 //! the rows do not depend on the number of threads.
 
+use crate::host::luck::by_rollouts::deciding;
 use crate::host::positions::{GameViews, positions};
 use crate::players::{StrategySpec, values};
 use crate::tune::estimate::{self, Estimator};
 use rayon::prelude::*;
 use yacht_core::game::{Strategy, View};
-use yacht_core::genome::{Genome, WP_BID_AUCTIONS, WP_FAST, WP_PUT_AUCTIONS, WP_ROLLOUTS};
+use yacht_core::genome::Genome;
 use yacht_core::players::dp::DpBot;
-use yacht_core::players::genome_bot::GenomeBot;
 use yacht_core::rules::{Bid, Bundle};
 
 /// One put position: its round, my lead, whether both estimators pick the
@@ -78,17 +78,6 @@ impl Agreement {
             per_game(self.bids.iter().map(|r| r.gain).collect()),
         ]
     }
-}
-
-/// `g` deciding every put and bid by win probability, by the tables
-/// (`fast`) or by `futures` rollouts.
-fn deciding(g: &Genome, fast: bool, futures: u32) -> GenomeBot {
-    let mut g = g.clone();
-    g.genes[WP_PUT_AUCTIONS] = 11.0;
-    g.genes[WP_BID_AUCTIONS] = 11.0;
-    g.genes[WP_FAST] = f64::from(u8::from(fast));
-    g.genes[WP_ROLLOUTS] = f64::from(futures);
-    GenomeBot::new(&g, values::shipped_table())
 }
 
 /// Measures `g`'s tables against `futures` rollouts on the positions of

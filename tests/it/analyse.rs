@@ -53,14 +53,33 @@ fn a_sample_ais_decisions_cost_far_more_than_dps_and_the_json_says_so() {
 #[test]
 fn same_seed_same_analysis_and_bad_input_is_refused_before_any_game() {
     let dir = scratch("analyse-same");
-    let json = |jobs: &str| dir.join(format!("{jobs}.json"));
-    for jobs in ["1", "2"] {
-        run_ok(analyse("builtin:dp:noise=0.3", "4", &["--jobs", jobs, "--json"]).arg(json(jobs)));
+    // Either judge: the same bytes on one thread and on two.
+    let json = |judge: &str, jobs: &str| dir.join(format!("{judge}-{jobs}.json"));
+    for judge in ["value", "rollouts"] {
+        for jobs in ["1", "2"] {
+            let more = [
+                "--jobs",
+                jobs,
+                "--judge",
+                judge,
+                "--futures",
+                "50",
+                "--json",
+            ];
+            run_ok(analyse("builtin:dp:noise=0.3", "4", &more).arg(json(judge, jobs)));
+        }
+        let read = |jobs| std::fs::read_to_string(json(judge, jobs)).unwrap();
+        assert_eq!(read("1"), read("2"));
     }
-    assert_eq!(
-        std::fs::read(json("1")).unwrap(),
-        std::fs::read(json("2")).unwrap()
-    );
+    let judged = |judge| -> serde_json::Value {
+        serde_json::from_str(&std::fs::read_to_string(json(judge, "1")).unwrap()).unwrap()
+    };
+    let (value, rolled) = (judged("value"), judged("rollouts"));
+    assert_eq!(value["judge"], "the exact value model");
+    assert_eq!(rolled["judge"], "50 rollouts a decision");
+    // The luck is the meter's whichever judge prices the decisions.
+    assert_eq!(value["p1"]["luck"], rolled["p1"]["luck"]);
+    assert_ne!(value["p1"]["bid_cost"], rolled["p1"]["bid_cost"]);
     let refused = |mut cmd: Command, says: &str| {
         let out = cmd.output().unwrap();
         let err = String::from_utf8_lossy(&out.stderr);

@@ -295,11 +295,13 @@ fn games_run_in_parallel_only_through_the_series_engine() {
     // The bench's raw loop measures what the engine adds to it; the
     // estimators' agreement evaluates positions (no games) in parallel;
     // the genes' check compares whole games' events and the leaf's fit
-    // keeps every game's views, which the engine's tallies do not keep.
+    // keeps every game's views, which the engine's tallies do not keep;
+    // a match's games, once played, are judged (no play) in parallel.
     assert_eq!(
         parallel,
         [
             "edge::bench",
+            "host::analysis",
             "host::series",
             "tune::acting",
             "tune::agreement",

@@ -112,6 +112,11 @@ impl Judged {
         &self.decisions
     }
 
+    /// The same luck with the decisions priced by another judge.
+    pub fn with_decisions(self, decisions: Vec<Decision>) -> Judged {
+        Judged { decisions, ..self }
+    }
+
     pub(super) fn at_round(&mut self, round: usize) {
         self.round = round.min(ROUNDS);
     }
@@ -140,15 +145,14 @@ impl Judged {
         let neither = chance(e.first, e.second);
         let first = 0.5 * ((both - second_only) + (first_only - neither));
         let second = 0.5 * ((both - first_only) + (second_only - neither));
-        let bid = |b: Bid| format!("{} {}", b.bundle.letter(), b.amount);
         for (seat, cost) in [(Seat::First, -first), (Seat::Second, second)] {
             self.decisions.push(Decision {
                 round: self.round,
                 seat,
                 kind: DecisionKind::Bid,
                 cost,
-                made: bid(made[seat]),
-                reference: bid(reference[seat]),
+                made: bid_text(made[seat]),
+                reference: bid_text(reference[seat]),
             });
         }
         self.settled = Some(Settled {
@@ -177,10 +181,20 @@ impl Judged {
             seat,
             kind: DecisionKind::Put,
             cost,
-            made: format!("{} {}", put.category.name(), format_dice(&put.dice)),
+            made: put_text(put),
             reference: format!("{} {}", best.category.name(), format_dice(&faces)),
         });
     }
+}
+
+/// A bid as the protocol writes it: `A 3200`.
+pub(super) fn bid_text(b: Bid) -> String {
+    format!("{} {}", b.bundle.letter(), b.amount)
+}
+
+/// A put as the protocol writes it: `FULL_HOUSE 33322`.
+pub(super) fn put_text(p: &Put) -> String {
+    format!("{} {}", p.category.name(), format_dice(&p.dice))
 }
 
 #[cfg(test)]

@@ -33,6 +33,7 @@
 //! prices them against the same model. The second seat's luck is minus
 //! the first's.
 
+pub mod by_rollouts;
 mod judge;
 
 pub use judge::{Decision, DecisionKind, Judged};
