@@ -50,7 +50,7 @@ pub struct AnalyseArgs {
     /// What prices each decision: value (the exact value model's own
     /// choice; fast, blind to play for the win) or rollouts (a reference
     /// deciding by --futures rollouts, judged on as many other futures;
-    /// about a second a game on one thread at 200).
+    /// about 1.3 s a game on one thread at 200).
     #[arg(long, value_enum, default_value_t = JudgeArg::Value)]
     judge: JudgeArg,
     /// Rollouts a decision for --judge rollouts.
