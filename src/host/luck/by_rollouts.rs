@@ -23,7 +23,7 @@
 //! Every rollout plays both sides on as `dp`; each decision's futures are
 //! seeded by its position alone, so the prices do not depend on threads.
 
-use super::judge::{Decision, DecisionKind, bid_text, put_text};
+use super::judge::Decision;
 use crate::host::transcript::Event;
 use crate::players::values::shipped_table;
 use yacht_core::game::{Holding, Put, Roll, Strategy, View};
@@ -137,14 +137,8 @@ impl Replay {
                 continue;
             };
             let cost = f.expected(reference, &theirs) - f.expected(made[seat], &theirs);
-            self.decisions.push(Decision {
-                round: self.round,
-                seat,
-                kind: DecisionKind::Bid,
-                cost,
-                made: bid_text(made[seat]),
-                reference: bid_text(reference),
-            });
+            let d = Decision::bid(self.round, seat, cost, made[seat], reference);
+            self.decisions.push(d);
         }
         for seat in Seat::ALL {
             self.views[seat].on_my_bid(made[seat]);
@@ -193,14 +187,7 @@ impl Replay {
         let model = self.reference[seat].model();
         let c = model.rolled_out(view, &mine, opp, self.futures, JUDGE_SALT);
         let cost = (f64::from(c.points[1]) - f64::from(c.points[0])) / f64::from(2 * self.futures);
-        Some(Decision {
-            round: self.round,
-            seat,
-            kind: DecisionKind::Put,
-            cost,
-            made: put_text(&made),
-            reference: put_text(&reference),
-        })
+        Some(Decision::put(self.round, seat, cost, &made, &reference))
     }
 }
 
@@ -208,6 +195,7 @@ impl Replay {
 mod tests {
     use super::*;
     use crate::host::deal::Deal;
+    use crate::host::luck::DecisionKind;
     use crate::host::play::{InProcess, play_game};
     use crate::players::StrategySpec;
     use crate::rng::derive_seed;

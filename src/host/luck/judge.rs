@@ -25,8 +25,7 @@
 
 use super::{Round, Value};
 use serde::Serialize;
-use yacht_core::game::{Card, Holding, Put};
-use yacht_core::rules::tables::tables;
+use yacht_core::game::{Card, Holding, Put, put_of};
 use yacht_core::rules::{Bid, PerSeat, ROUNDS, Seat, format_dice};
 use yacht_core::value::ValueTable;
 use yacht_core::value::equilibrium::BidRule;
@@ -62,6 +61,34 @@ pub struct Decision {
     pub made: String,
     /// The model's choice, written the same way.
     pub reference: String,
+}
+
+impl Decision {
+    /// `seat`'s bid `made` in round `round`, against the judge's.
+    pub(super) fn bid(round: usize, seat: Seat, cost: f64, made: Bid, judges: Bid) -> Decision {
+        let text = |b: Bid| format!("{} {}", b.bundle.letter(), b.amount);
+        Decision {
+            round,
+            seat,
+            kind: DecisionKind::Bid,
+            cost,
+            made: text(made),
+            reference: text(judges),
+        }
+    }
+
+    /// `seat`'s put `made` in round `round`, against the judge's.
+    pub(super) fn put(round: usize, seat: Seat, cost: f64, made: &Put, judges: &Put) -> Decision {
+        let text = |p: &Put| format!("{} {}", p.category.name(), format_dice(&p.dice));
+        Decision {
+            round,
+            seat,
+            kind: DecisionKind::Put,
+            cost,
+            made: text(made),
+            reference: text(judges),
+        }
+    }
 }
 
 /// What a judging meter saw of one game, by round (index 1–13).
@@ -146,14 +173,8 @@ impl Judged {
         let first = 0.5 * ((both - second_only) + (first_only - neither));
         let second = 0.5 * ((both - first_only) + (second_only - neither));
         for (seat, cost) in [(Seat::First, -first), (Seat::Second, second)] {
-            self.decisions.push(Decision {
-                round: self.round,
-                seat,
-                kind: DecisionKind::Bid,
-                cost,
-                made: bid_text(made[seat]),
-                reference: bid_text(reference[seat]),
-            });
+            let d = Decision::bid(self.round, seat, cost, made[seat], reference[seat]);
+            self.decisions.push(d);
         }
         self.settled = Some(Settled {
             value: r.value,
@@ -175,26 +196,10 @@ impl Judged {
             + f64::from(values.held_value(after.used, after.upper, carry));
         let best = values.best_put(card.used, card.upper, hand);
         let cost = settled.cost(seat, f64::from(best.value) - chosen);
-        let faces = tables().faces5(best.put);
-        self.decisions.push(Decision {
-            round: self.round,
-            seat,
-            kind: DecisionKind::Put,
-            cost,
-            made: put_text(put),
-            reference: format!("{} {}", best.category.name(), format_dice(&faces)),
-        });
+        let judges = put_of(best.category, best.put);
+        let d = Decision::put(self.round, seat, cost, put, &judges);
+        self.decisions.push(d);
     }
-}
-
-/// A bid as the protocol writes it: `A 3200`.
-pub(super) fn bid_text(b: Bid) -> String {
-    format!("{} {}", b.bundle.letter(), b.amount)
-}
-
-/// A put as the protocol writes it: `FULL_HOUSE 33322`.
-pub(super) fn put_text(p: &Put) -> String {
-    format!("{} {}", p.category.name(), format_dice(&p.dice))
 }
 
 #[cfg(test)]
