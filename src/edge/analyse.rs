@@ -88,7 +88,7 @@ pub fn run(a: AnalyseArgs) -> Result<()> {
         jobs: a.jobs as usize,
     };
     if !a.quiet {
-        eprintln!("the exact value table, the judge's model (solved on first use, then cached) …");
+        eprintln!("the exact value table, the luck's model (solved on first use, then cached) …");
     }
     let _ = exact_table();
     let judge = match a.judge {
@@ -106,7 +106,7 @@ pub fn run(a: AnalyseArgs) -> Result<()> {
     let bar = Counter::new("judge", "games", played.len() as u64, a.quiet);
     let judged = judge_all(&played, judge, a.jobs as usize, &|| bar.inc());
     bar.finish();
-    let names = [p1.name(), p2.name()];
+    let names = names_apart([p1.name(), p2.name()]);
     let analysis = Analysis::of([&names[0], &names[1]], &judged, a.worst, judge);
     if let Some(path) = &a.json {
         write_atomic(path, serde_json::to_string_pretty(&analysis)?.as_bytes())?;
@@ -124,6 +124,15 @@ pub fn run(a: AnalyseArgs) -> Result<()> {
     write_out(&report(&analysis, a.seed).join("\n"));
     exit_if_stopped();
     Ok(())
+}
+
+/// The players' names, told apart by their numbers when they are the same
+/// (`dp` against `dp`).
+fn names_apart(names: [String; 2]) -> [String; 2] {
+    match names[0] == names[1] {
+        true => [1, 2].map(|p| format!("{} (p{p})", names[0])),
+        false => names,
+    }
 }
 
 /// Points of % with a sign.

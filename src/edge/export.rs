@@ -67,26 +67,36 @@ pub fn run(a: ExportArgs) -> Result<()> {
     );
     write_atomic(&data, shipped)?;
     write_atomic(out, src.as_bytes())?;
-    say!(
-        "wrote {} ({} bytes, {:.1}% of 1 MiB) from {shown}; compile with: {}",
+    tell(format!(
+        "wrote {} ({} bytes, {:.1}% of 1 MiB) from {shown}",
         out.display(),
         src.len(),
         100.0 * src.len() as f64 / MAX_BYTES as f64,
-        compile_line(out)
-    );
-    say!(
-        "wrote {} ({} bytes, {:.1}% of 10 MiB): the bot reads it from its working directory",
+    ));
+    tell(format!(
+        "wrote {} ({} bytes, {:.1}% of 10 MiB): the bot reads it from its working directory, \
+         else from beside itself",
         data.display(),
         shipped.len(),
         100.0 * shipped.len() as f64 / DATA_LIMIT as f64
-    );
-    say!(
+    ));
+    // Whole, to be pasted.
+    say!("compile with: {}", compile_line(out));
+    tell(format!(
         "upload both files: {} as the source and {} as data.bin; without data.bin the bot plays \
          a much weaker fallback (its first stderr line says so; `tuner match` reports it)",
         out.display(),
         data.display()
-    );
+    ));
     Ok(())
+}
+
+/// A message on stdout, wrapped within a screen of 100 columns.
+fn tell(text: String) {
+    say!(
+        "{}",
+        crate::text::wrap(&text, crate::text::SCREEN, "  ").trim_end()
+    );
 }
 
 /// The source file `-o` names: a `.rs` file, or `bot.rs` in a folder that

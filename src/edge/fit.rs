@@ -142,13 +142,13 @@ pub fn report(fit: &Fit, names: &[String], games: u64, seed: u64) -> Vec<String>
         );
     }
     out.push(format!(
-        "all held-out positions: log loss {:.4} today, {:.4} fitted, gain {:+.2} ± {:.2} \
-         (games as units);",
+        "all held-out positions: log loss {:.4} today, {:.4} fitted: a gain of {:+.2} ± {:.2}",
         fit.today.log_loss,
         fit.fitted.log_loss,
         1000.0 * fit.gain.0,
         1000.0 * fit.gain.1,
     ));
+    out.push("  thousandths a position (games as units).".into());
     out.extend(residual_lines(fit));
     out.push(format!(
         "Brier {:.4} today, {:.4} fitted. The fit is a measurement: the bot plays its genes.",

@@ -111,7 +111,12 @@ pub fn run(a: MatchArgs) -> Result<()> {
     exit_if_stopped();
     let without = summary.without_table();
     if !without.is_empty() && !a.allow_no_table {
-        bail!("{} (--allow-no-table to accept)", without.join("; "));
+        let mut why = without.join("; ");
+        why.push_str(": put data.bin in its working directory (--allow-no-table to accept)");
+        bail!(
+            "{}",
+            crate::text::wrap(&why, crate::text::SCREEN - 7, "  ").trim_end()
+        );
     }
     Ok(())
 }

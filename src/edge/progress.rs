@@ -5,7 +5,7 @@
 
 use crate::text::wrap;
 use crate::tune::run::{GenerationRow, Progress, Tick};
-use indicatif::{ProgressBar, ProgressStyle};
+use indicatif::{ProgressBar, ProgressState, ProgressStyle};
 use std::io::IsTerminal;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -27,9 +27,14 @@ impl Counter {
         let bar = (!quiet && terminal).then(|| {
             let b = ProgressBar::new(total);
             let template = format!(
-                "{label} {{bar:30}} {{pos}}/{{len}} {unit} [{{elapsed_precise}}, {{per_sec}}, eta {{eta}}]"
+                "{label} {{bar:30}} {{pos}}/{{len}} {unit} [{{elapsed_precise}}, {{rate}}, eta {{eta}}]"
             );
-            b.set_style(ProgressStyle::with_template(&template).expect("valid template"));
+            let style = ProgressStyle::with_template(&template).expect("valid template");
+            // Whole units a second (indicatif's own `per_sec` shows four decimals).
+            let rate = |s: &ProgressState, w: &mut dyn std::fmt::Write| {
+                let _ = write!(w, "{:.0}/s", s.per_sec());
+            };
+            b.set_style(style.with_key("rate", rate));
             b
         });
         Counter {

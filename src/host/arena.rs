@@ -193,10 +193,7 @@ impl MatchSummary {
             .into_iter()
             .filter_map(|s| {
                 let warning = s.without_table_warning(self.games)?;
-                Some(format!(
-                    "{} {warning} (put data.bin in its working directory)",
-                    s.name
-                ))
+                Some(format!("{} {warning}", s.name))
             })
             .collect()
     }

@@ -82,10 +82,7 @@ pub fn judge(winner: &Evaluation, incumbent: &Evaluation, seed: u64) -> Option<H
     let worse_note = if worse.is_empty() {
         String::new()
     } else {
-        format!(
-            "; worse by more than the margin against {}",
-            worse.join(", ")
-        )
+        format!("; {WORSE} against {}", worse.join(", "))
     };
     let verdict = format!(
         "{}: {:+.4} ± {:.4} (z = {z:.2} {} {Z_ONE_SIDED} for a margin of {MARGIN}, {} games per opponent){worse_note}",
@@ -115,12 +112,19 @@ impl HeldOutCheck {
         shown_worse_against(&self.rows)
     }
 
-    /// The verdict in the tool's words: "not worse" or "not shown not
-    /// worse" (shown worse against an opponent is told with its name).
+    /// The verdict in the tool's words: "not worse", "not shown not
+    /// worse", or "worse by more than the margin" when it is shown so
+    /// against an opponent (whom the summary names).
     pub fn word(&self) -> &'static str {
-        word(self.not_worse)
+        match self.shown_worse_against().is_empty() {
+            true => word(self.not_worse),
+            false => WORSE,
+        }
     }
 }
+
+/// The verdict's word when the winner is shown worse against an opponent.
+const WORSE: &str = "worse by more than the margin";
 
 fn word(not_worse: bool) -> &'static str {
     match not_worse {

@@ -295,9 +295,34 @@ impl Summary<'_> {
         lines.push((list, "every run, a line each"));
         s.push_str("next:\n");
         for (args, why) in lines {
-            let _ = writeln!(s, "  {}    # {why}", tuner_command(&args));
+            s.push_str(&hint(&tuner_command(&args), why));
         }
     }
+}
+
+/// A command and why, on one line when it fits a screen of 100 columns;
+/// else the why first, as a comment, and the command broken between words
+/// with shell continuations, so that it can still be pasted whole.
+fn hint(command: &str, why: &str) -> String {
+    let one = format!("  {command}    # {why}");
+    if one.chars().count() <= SCREEN {
+        return one + "\n";
+    }
+    let body = wrap(&format!("  {command}"), SCREEN - 2, "      ");
+    let lines: Vec<&str> = body.lines().collect();
+    let last = lines.len() - 1;
+    let broken: Vec<String> = lines
+        .iter()
+        .enumerate()
+        .map(|(k, l)| {
+            if k < last {
+                format!("{l} \\")
+            } else {
+                l.to_string()
+            }
+        })
+        .collect();
+    format!("  # {why}\n{}\n", broken.join("\n"))
 }
 
 impl Display for Summary<'_> {
@@ -399,8 +424,34 @@ pub fn duration(secs: f64) -> String {
 
 #[cfg(test)]
 mod tests {
-    use super::{duration, largest_steps};
+    use super::{duration, hint, largest_steps};
     use crate::tune::optim::ga::GaState;
+
+    #[test]
+    fn a_long_hint_breaks_within_100_columns_and_pastes_as_one_command() {
+        let short = hint("tuner runs", "every run, a line each");
+        assert_eq!(short, "  tuner runs    # every run, a line each\n");
+        let path = "runs/a-rather-long-run-name/best.toml";
+        let command = format!(
+            "cargo run --release -- eval --genome {path} --vs dp --vs dp:exact --baseline {path} --put-back"
+        );
+        let long = hint(
+            &command,
+            "paired with the genome it changed; each change's worth",
+        );
+        let lines: Vec<&str> = long.lines().collect();
+        assert_eq!(
+            lines[0],
+            "  # paired with the genome it changed; each change's worth"
+        );
+        assert!(lines.iter().all(|l| l.chars().count() <= 100), "{long}");
+        let last = lines.len() - 1;
+        assert!(last >= 2 && lines[1..last].iter().all(|l| l.ends_with(" \\")));
+        // The shell joins the continuations back into the command.
+        let joined = lines[1..].join("\n").replace(" \\\n", " ");
+        let words = |s: &str| s.split_whitespace().map(String::from).collect::<Vec<_>>();
+        assert_eq!(words(&joined), words(&command));
+    }
 
     #[test]
     fn the_summary_names_the_three_largest_steps_of_reals_and_counts_with_their_paths() {

@@ -109,7 +109,8 @@ impl ValidationRecord {
                     format!("held out: {} (z = {:.2})", h.word(), h.z)
                 }
                 worse => format!(
-                    "held out: worse by more than the margin against {} (the suite: z = {:.2})",
+                    "held out: {} against {} (the suite: z = {:.2})",
+                    h.word(),
                     worse.join(", "),
                     h.z
                 ),
