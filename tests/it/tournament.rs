@@ -178,6 +178,11 @@ fn ctrl_c_stops_between_games_and_keeps_the_standings() {
         text.contains("interrupted") && text.contains("rank entrant"),
         "{text}"
     );
+    // Ten entrants: the leaderboard and the cross table within 100 columns.
+    assert!(text.contains("cross table"), "{text}");
+    for line in text.lines() {
+        assert!(line.chars().count() <= 100, "{line:?} is wider than 100");
+    }
     let table: serde_json::Value =
         serde_json::from_str(&std::fs::read_to_string(&out).unwrap()).unwrap();
     assert_eq!(table["interrupted"], true);

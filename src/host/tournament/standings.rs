@@ -6,7 +6,7 @@ use super::Entrant;
 use super::rating::bradley_terry;
 use crate::host::play::{Fault, Outcome};
 use crate::host::series::Record;
-use crate::text::{Align, Column, percent_interval, table, truncate};
+use crate::text::{Align, Column, percent_interval, table};
 use serde::{Deserialize, Serialize};
 use std::fmt;
 
@@ -217,12 +217,12 @@ impl Table {
 /// The leaderboard's columns: 100 characters with their separators.
 const LEADERBOARD: [Column; 12] = [
     Column::new("rank", Align::Right, 4),
-    Column::new("entrant", Align::Left, 17),
-    Column::new("games", Align::Right, 5),
+    Column::new("entrant", Align::Left, 15),
+    Column::new("games", Align::Right, 6),
     Column::new("W", Align::Right, 5),
     Column::new("D", Align::Right, 4),
     Column::new("L", Align::Right, 5),
-    Column::new("points", Align::Right, 6),
+    Column::new("points", Align::Right, 7),
     Column::new("win %", Align::Right, 6),
     Column::new("95% CI", Align::Right, 12),
     Column::new("margin", Align::Right, 7),
@@ -244,19 +244,24 @@ pub fn render(t: &Table) -> String {
     let rows: Vec<Vec<String>> = t.standings.iter().map(leaderboard_row).collect();
     let mut lines = table(&LEADERBOARD, &rows);
     lines.push(String::new());
-    lines.push("cross table (row's score rate against column):".to_string());
-    let short: Vec<String> = t.names.iter().map(|n| truncate(n, 6)).collect();
+    lines.push("cross table (row's score rate against column; entrants by number):".to_string());
+    // Columns by the entrants' numbers: 14 entrants fit 100 columns, and no
+    // two names cut short look alike.
+    let numbers: Vec<String> = (1..=t.names.len()).map(|k| k.to_string()).collect();
     let mut columns = vec![Column::new("", Align::Left, 18)];
-    columns.extend(short.iter().map(|n| Column::new(n, Align::Right, 6)));
+    columns.extend(numbers.iter().map(|k| Column::new(k, Align::Right, 5)));
     let cross: Vec<Vec<String>> = t
         .names
         .iter()
         .zip(&t.cross)
-        .map(|(name, row)| {
+        .enumerate()
+        .map(|(k, (name, row))| {
             let cells = row
                 .iter()
                 .map(|c| c.map_or("·".to_string(), |x| format!("{x:.2}")));
-            std::iter::once(name.clone()).chain(cells).collect()
+            std::iter::once(format!("{:>2} {name}", k + 1))
+                .chain(cells)
+                .collect()
         })
         .collect();
     lines.extend(table(&columns, &cross));
