@@ -102,7 +102,6 @@ pub fn run(a: AnalyseArgs) -> Result<()> {
         played.push((k + 1, game.clone()));
     });
     bar.finish();
-    played.sort_by_key(|(k, _)| *k);
     let bar = Counter::new("judge", "games", played.len() as u64, a.quiet);
     let judged = judge_all(&played, judge, a.jobs as usize, &|| bar.inc());
     bar.finish();

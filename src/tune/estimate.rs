@@ -4,6 +4,7 @@
 //! (its put's value and its win model). The tuner's only: the submission
 //! plays by the genes and never compares estimators.
 
+use crate::host::luck::by_rollouts::JUDGE_SALT;
 use yacht_core::game::{Holding, View};
 use yacht_core::players::genome_bot::GenomeBot;
 use yacht_core::rules::Bid;
@@ -31,7 +32,7 @@ impl Estimator {
         match self {
             Estimator::Tables => None,
             Estimator::Rollouts(n) => Some((n, 0)),
-            Estimator::Judge(n) => Some((n, 0x4a75_6467_6520_2121)),
+            Estimator::Judge(n) => Some((n, JUDGE_SALT)),
         }
     }
 }

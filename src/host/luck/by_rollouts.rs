@@ -32,7 +32,8 @@ use yacht_core::players::genome_bot::GenomeBot;
 use yacht_core::rules::{Bid, Bundle, PerSeat, Seat};
 use yacht_core::win::side::Side;
 
-/// The salt of the judge's futures (the reference's are unsalted).
+/// The salt of a judge's futures (the reference's are unsalted): this
+/// judge's and `tuner agree`'s.
 pub const JUDGE_SALT: u64 = 0x4a75_6467_6520_2121;
 
 /// `g` deciding every put and bid by win probability, by the tables
@@ -127,13 +128,13 @@ impl Replay {
             // is built from the bids it has seen.
             let reference = self.reference[seat].bid(view);
             let theirs = [made[seat.other()]];
-            let (Some((a, b)), Holding::Five(_)) =
-                (view.roll.and_then(|r| r.dice), view.me.holding)
-            else {
-                continue;
-            };
+            // None in round 1: no hand to play out yet.
             let model = self.reference[seat].model();
-            let Some(f) = model.rolled_out_futures(view, (a, b), self.futures, JUDGE_SALT) else {
+            let futures = view
+                .roll
+                .and_then(|r| r.dice)
+                .and_then(|dice| model.rolled_out_futures(view, dice, self.futures, JUDGE_SALT));
+            let Some(f) = futures else {
                 continue;
             };
             let cost = f.expected(reference, &theirs) - f.expected(made[seat], &theirs);
@@ -186,7 +187,8 @@ impl Replay {
         let opp = after(&view.opp, &theirs)?;
         let model = self.reference[seat].model();
         let c = model.rolled_out(view, &mine, opp, self.futures, JUDGE_SALT);
-        let cost = (f64::from(c.points[1]) - f64::from(c.points[0])) / f64::from(2 * self.futures);
+        // The edge is in win points (2 a win).
+        let cost = c.edge(1).0 / 2.0;
         Some(Decision::put(self.round, seat, cost, &made, &reference))
     }
 }

@@ -310,19 +310,7 @@ fn hint(command: &str, why: &str) -> String {
     }
     let body = wrap(&format!("  {command}"), SCREEN - 2, "      ");
     let lines: Vec<&str> = body.lines().collect();
-    let last = lines.len() - 1;
-    let broken: Vec<String> = lines
-        .iter()
-        .enumerate()
-        .map(|(k, l)| {
-            if k < last {
-                format!("{l} \\")
-            } else {
-                l.to_string()
-            }
-        })
-        .collect();
-    format!("  # {why}\n{}\n", broken.join("\n"))
+    format!("  # {why}\n{}\n", lines.join(" \\\n"))
 }
 
 impl Display for Summary<'_> {
