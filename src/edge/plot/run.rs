@@ -466,7 +466,7 @@ fn diversity_panel(p: &RunPlot, area: &Area, side: &Area) -> Result<()> {
         .axis_desc_style(LABELS)
         .x_label_formatter(&whole)
         .y_labels(3)
-        .y_desc("of a range")
+        .y_desc("share of gene range")
         .y_label_formatter(&|y| format!("{y:.*}", decimals(top)))
         .draw()?;
     let drawn = lines.into_iter().filter(|(_, l, _)| !l.is_empty());
