@@ -103,6 +103,19 @@ fn parse() -> Cli {
     Cli::from_arg_matches(&matches).unwrap_or_else(|e| e.format(&mut cmd).exit())
 }
 
+/// The program: runs the command line and ends with its status (0, or 1
+/// after printing the error).
+pub fn main() -> ! {
+    let code = match run() {
+        Ok(()) => 0,
+        Err(e) => {
+            eprintln!("error: {e:#}");
+            1
+        }
+    };
+    crate::edge::out::exit(code)
+}
+
 /// Parses the command line and runs the command.
 pub fn run() -> Result<()> {
     let cli = parse();

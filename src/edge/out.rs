@@ -23,11 +23,21 @@ pub fn write_out(text: &str) {
     }
 }
 
-/// Ends the program with `code`; in an MPI run (`--features mpi`), the
-/// other ranks are told to stop serving first.
+/// What runs before the program ends through [`exit`] (set once: the MPI
+/// build, `tuner-mpi`, tells the other ranks to stop serving and ends MPI).
+static AT_EXIT: std::sync::OnceLock<fn()> = std::sync::OnceLock::new();
+
+/// Runs `finish` before the program ends through [`exit`] (once per
+/// process; a second call is ignored).
+pub fn at_exit(finish: fn()) {
+    let _ = AT_EXIT.set(finish);
+}
+
+/// Ends the program with `code`, after what [`at_exit`] set.
 pub fn exit(code: i32) -> ! {
-    #[cfg(feature = "mpi")]
-    crate::host::spread::finish();
+    if let Some(finish) = AT_EXIT.get() {
+        finish();
+    }
     std::process::exit(code)
 }
 

@@ -16,8 +16,6 @@ pub mod positions;
 pub mod program;
 pub mod roster;
 pub mod series;
-#[cfg(feature = "mpi")]
-pub mod spread;
 pub mod stop;
 pub mod tournament;
 pub mod transcript;

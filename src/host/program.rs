@@ -137,7 +137,7 @@ impl Program {
             .ok_or_else(|| std::io::Error::other("empty command line"))?;
         let mut command = Command::new(prog);
         // A program is never part of an MPI run this process may be in
-        // (`--features mpi`): it does not see the launcher's variables.
+        // (`tuner-mpi`): it does not see the launcher's variables.
         let launcher = |k: &std::ffi::OsStr| {
             let k = k.to_string_lossy();
             ["OMPI_", "PMI_", "PMIX_"].iter().any(|p| k.starts_with(p))

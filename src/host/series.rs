@@ -236,7 +236,7 @@ pub enum JobKind {
 }
 
 /// Where a job's games can be spread: the other processes of an MPI run
-/// (`host::spread`, with `--features mpi`). `begin` sends a job; `chunk`
+/// (`tuner-mpi`, the `mpi/` package). `begin` sends a job; `chunk`
 /// plays its games `games` (this process's share with `play_here`) and
 /// returns each process's encoded results with the games they are of;
 /// `done` ends the job.

@@ -1,4 +1,4 @@
-//! What crosses between processes (`--features mpi`): players and faults
+//! What crosses between processes (`tuner-mpi`): players and faults
 //! as serde records, each read back to exactly what was sent (a
 //! genome travels as its genes, not as a file name; a `dp` as the spec
 //! string that parses back to it).

@@ -1,4 +1,4 @@
-//! Series spread over the processes of an MPI run (`--features mpi`,
+//! Series spread over the processes of an MPI run (`tuner-mpi`,
 //! started by `mpirun` or `srun`). Rank 0 runs the command as a single
 //! process would; every other rank serves: it receives each job, plays its
 //! share of each chunk on its own cores (game `k` of a chunk starting at
@@ -6,15 +6,15 @@
 //! 0 folds them in game order, so every figure and file is the single
 //! process's, byte for byte, whatever the number of ranks.
 
-use crate::host::gauntlet::Gauntlet;
-use crate::host::series::{self, Job, JobKind, Spread, share};
-use crate::host::tournament::RoundJob;
 use mpi::datatype::PartitionMut;
 use mpi::environment::Universe;
 use mpi::topology::{Communicator, SimpleCommunicator};
 use mpi::traits::*;
 use std::ops::Range;
 use std::sync::Mutex;
+use yacht_tuner::host::gauntlet::Gauntlet;
+use yacht_tuner::host::series::{self, Job, JobKind, Spread, share};
+use yacht_tuner::host::tournament::RoundJob;
 
 /// Variables a launcher sets in the processes it starts (Open MPI's
 /// mpirun, MPICH's hydra and Slurm's PMI-2, PMIx).
@@ -56,7 +56,7 @@ pub fn start() -> Role {
     }
     // The shipped table, which every genome and `dp` plays on, is decoded
     // now, while rank 0 starts, not when the first job arrives.
-    crate::players::values::shipped_table();
+    yacht_tuner::players::values::shipped_table();
     serve(&world, rank, size);
     finish_here();
     Role::Served
