@@ -34,8 +34,8 @@ pub enum Role {
 /// Starts MPI when a launcher (`mpirun`, `srun`) started this process.
 /// Rank 0 of several gets its series spread; any other rank serves them
 /// until rank 0 ends (then returns `Served`). Without a launcher, MPI is
-/// not started at all: the process is the single process it would be
-/// without the feature (a singleton MPI_Init would start a daemon as this
+/// not started at all: the process is the single process `tuner` is (a
+/// singleton MPI_Init would start a daemon as this
 /// process's child, which the end of a program player's game takes for an
 /// escaped process and kills).
 pub fn start() -> Role {
@@ -83,13 +83,15 @@ fn lock() -> std::sync::MutexGuard<'static, Option<Universe>> {
     UNIVERSE.lock().unwrap_or_else(|e| e.into_inner())
 }
 
-/// Header tags: what rank 0 sends next.
+/// Header tags: what rank 0 sends next (the end, or a job of a kind).
 const QUIT: u64 = 0;
+const GAUNTLET: u64 = 1;
+const ROUND: u64 = 2;
 
 fn tag(kind: JobKind) -> u64 {
     match kind {
-        JobKind::Gauntlet => 1,
-        JobKind::Round => 2,
+        JobKind::Gauntlet => GAUNTLET,
+        JobKind::Round => ROUND,
     }
 }
 
@@ -173,8 +175,8 @@ fn serve(world: &SimpleCommunicator, rank: i32, size: i32) {
         };
         root.broadcast_into(&mut bytes[..]);
         match header[0] {
-            1 => serve_job::<Gauntlet>(world, &bytes, rank, size),
-            2 => serve_job::<RoundJob>(world, &bytes, rank, size),
+            GAUNTLET => serve_job::<Gauntlet>(world, &bytes, rank, size),
+            ROUND => serve_job::<RoundJob>(world, &bytes, rank, size),
             other => panic!("rank {rank}: unknown job tag {other} from rank 0"),
         }
     }
