@@ -54,6 +54,54 @@ impl Outlook {
     }
 }
 
+/// Two outlooks' difference by its first three moments (independent
+/// totals): the mean margin, the variances' sum, the third moments'
+/// difference.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Gap {
+    pub mean: f64,
+    pub var: f64,
+    pub third: f64,
+}
+
+impl Gap {
+    /// My outlook less the opponent's.
+    pub fn between(me: Outlook, opp: Outlook) -> Gap {
+        Gap {
+            mean: me.mean - opp.mean,
+            var: me.var + opp.var,
+            third: me.third() - opp.third(),
+        }
+    }
+}
+
+/// A normal leaf's shape: the margin's mean moved by `shift` points, its
+/// variance the gap's times `factor`, its skewness the gap's times `skew`
+/// (0: the plain normal). The one formula of the bot's leaf; `tuner fit`
+/// fits these three numbers.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Shape {
+    pub shift: f64,
+    pub factor: f64,
+    pub skew: f64,
+}
+
+impl Shape {
+    /// The margin of `gap` in this shape.
+    pub fn margin(&self, gap: Gap) -> Margin {
+        let skew = if self.skew == 0.0 || gap.var <= 0.0 {
+            0.0
+        } else {
+            self.skew * gap.third / (gap.var * gap.var.sqrt())
+        };
+        Margin {
+            mean: gap.mean + self.shift,
+            sd: (self.factor * gap.var).max(0.0).sqrt(),
+            skew,
+        }
+    }
+}
+
 /// The margin (mine minus the opponent's final total) as a normal: its
 /// mean and standard deviation.
 #[derive(Clone, Copy, Debug, PartialEq)]

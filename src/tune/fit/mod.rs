@@ -19,8 +19,8 @@ use position::Position;
 use rayon::prelude::*;
 use residual::{Residual, residuals};
 use shape::{Shape, brier, fit, log_loss};
-use yacht_core::genome::{Genome, WP_EDGE, WP_LAST_EXACT, WP_SKEW, WP_SPREAD_FACTOR};
-use yacht_core::players::genome_bot::GenomeBot;
+use yacht_core::genome::Genome;
+use yacht_core::players::genome_bot::{GenomeBot, WinModel};
 use yacht_core::rules::{AUCTIONS, Seat};
 
 /// Games per work item: positions of one chunk are played on one thread.
@@ -86,22 +86,17 @@ pub fn held_out(p: &Position) -> bool {
 }
 
 /// Today's leaf as one shape for positions where I have used `used`
-/// categories: the genome's genes (its shift is `wp_edge` per auction after
-/// the next put, as the bot moves the mean).
-pub fn today(g: &Genome, used: usize) -> Shape {
-    let after = AUCTIONS.saturating_sub(used + 1);
-    Shape {
-        shift: 1000.0 * g.genes[WP_EDGE] * after as f64,
-        factor: g.genes[WP_SPREAD_FACTOR],
-        skew: g.genes[WP_SKEW],
-    }
+/// categories: as the genome's win model reads its genes
+/// (`WinModel::leaf_shape`).
+pub fn today(model: &WinModel, used: usize) -> Shape {
+    model.leaf_shape(used as u32)
 }
 
 /// Whether today's leaf before `auction` is the last auction exactly
-/// (`wp_last_exact`), not the normal model: nothing of the fit's to
-/// compare with, so left out of the totals.
-pub fn exact_today(g: &Genome, auction: usize) -> bool {
-    auction == AUCTIONS && g.genes[WP_LAST_EXACT] != 0.0
+/// (`WinModel::settles_last`), not the normal model: nothing of the fit's
+/// to compare with, so left out of the totals.
+pub fn exact_today(model: &WinModel, auction: usize) -> bool {
+    auction == AUCTIONS && model.settles_last()
 }
 
 /// Log loss and Brier score of a leaf on some positions.
@@ -166,6 +161,8 @@ impl Fit {
 /// Fits each round's shape on the positions not held out, from today's,
 /// and scores both on the held-out ones.
 pub fn fit_leaf(g: &Genome, positions: &[Position]) -> Fit {
+    let bot = GenomeBot::new(g, values::shipped_table());
+    let model = bot.model();
     let rounds: Vec<RoundFit> = auctions()
         .collect::<Vec<_>>()
         .par_iter()
@@ -177,10 +174,10 @@ pub fn fit_leaf(g: &Genome, positions: &[Position]) -> Fit {
             if train.is_empty() || held.is_empty() {
                 return None;
             }
-            let shape = fit(today(g, train[0].used), &train);
+            let shape = fit(today(model, train[0].used), &train);
             let diffs: Vec<f64> = held
                 .iter()
-                .map(|p| log_loss(p.today, p.outcome) - log_loss(shape.p_win(p), p.outcome))
+                .map(|p| log_loss(p.today, p.outcome) - log_loss(p.p_win(&shape), p.outcome))
                 .collect();
             let (mean, se) = crate::stats::mean_se(&diffs);
             Some(RoundFit {
@@ -189,8 +186,8 @@ pub fn fit_leaf(g: &Genome, positions: &[Position]) -> Fit {
                 held: held.len(),
                 shape,
                 today: score(held.iter().map(|p| (p.today, p.outcome))),
-                fitted: score(held.iter().map(|p| (shape.p_win(p), p.outcome))),
-                exact: exact_today(g, auction),
+                fitted: score(held.iter().map(|p| (p.p_win(&shape), p.outcome))),
+                exact: exact_today(model, auction),
                 gain: (mean, 1.96 * se),
             })
         })
@@ -206,8 +203,8 @@ pub fn fit_leaf(g: &Genome, positions: &[Position]) -> Fit {
     };
     let held: Vec<(&Position, f64)> = positions
         .iter()
-        .filter(|p| held_out(p) && !exact_today(g, p.auction))
-        .filter_map(|p| Some((p, fit.shape(p.auction)?.p_win(p))))
+        .filter(|p| held_out(p) && !exact_today(model, p.auction))
+        .filter_map(|p| Some((p, p.p_win(&fit.shape(p.auction)?))))
         .collect();
     fit.today = score(held.iter().map(|(p, _)| (p.today, p.outcome)));
     fit.fitted = score(held.iter().map(|(p, q)| (*q, p.outcome)));
@@ -294,8 +291,9 @@ mod tests {
         assert_eq!(one.iter().filter(|p| held_out(p)).count(), 9 * 11);
         // Today's leaf is the shape of the genome's genes (the bot keeps
         // them as f32: equal to 1e-6).
+        let default = GenomeBot::new(&Genome::default(), values::shipped_table());
         for p in one.iter().filter(|p| p.auction < 12) {
-            let q = today(&Genome::default(), p.used).p_win(p);
+            let q = p.p_win(&today(default.model(), p.used));
             assert!((q - p.today).abs() < 1e-6, "{q} against {}", p.today);
         }
     }

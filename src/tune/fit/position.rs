@@ -6,7 +6,7 @@ use crate::host::positions::GameViews;
 use yacht_core::game::View;
 use yacht_core::players::genome_bot::GenomeBot;
 use yacht_core::value::ValueTable;
-use yacht_core::win::normal::Outlook;
+use yacht_core::win::normal::{Gap, Outlook, Shape};
 use yacht_core::win::side::Side;
 
 /// Two sides between rounds (five dice held each) before auction
@@ -22,12 +22,9 @@ pub struct Position {
     /// The categories I have used (the bot's edge counts the auctions
     /// after the next put: `AUCTIONS` − this − 1).
     pub used: usize,
-    /// The tables' mean final margin: my total and V less the opponent's.
-    pub margin: f64,
-    /// The sum of the two sides' variances of the points to come.
-    pub var: f64,
-    /// My third central moment less the opponent's.
-    pub third: f64,
+    /// The tables' final margin by its moments: my total and V less the
+    /// opponent's, the variances' sum, my third moment less theirs.
+    pub gap: Gap,
     /// P(win) by today's leaf: the genome's normal model (its
     /// `wp_spread_factor`, `wp_skew`, `wp_edge`), the last auction exactly
     /// when its `wp_last_exact` is on.
@@ -55,13 +52,17 @@ impl Position {
             game,
             auction: view.rolls_seen,
             used: me.used.len() as usize,
-            margin: mine.mean - theirs.mean,
-            var: mine.var + theirs.var,
-            third: mine.third() - theirs.third(),
+            gap: Gap::between(mine, theirs),
             today,
             outcome,
             sides: [me, opp],
         })
+    }
+
+    /// P(win) of this position by a leaf of `shape`, as the bot computes
+    /// it (`Shape::margin`).
+    pub fn p_win(&self, shape: &Shape) -> f64 {
+        shape.margin(self.gap).p_win(0.0)
     }
 
     /// The positions of one game's bid views.

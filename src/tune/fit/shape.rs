@@ -5,50 +5,24 @@
 //! three numbers to positions with their outcomes by maximum likelihood.
 
 use super::position::Position;
-use yacht_core::win::normal::Margin;
 
 /// P(win) never goes past these in a log loss (a sure leaf that loses
 /// costs ln 10⁶, not infinity).
 const FLOOR: f64 = 1e-6;
 
-/// The normal leaf's three numbers in one round.
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub struct Shape {
-    /// Points added to the margin's mean.
-    pub shift: f64,
-    /// The variance's factor (the sum of the two solitaire variances times it).
-    pub factor: f64,
-    /// The skewness's weight (0: the plain normal).
-    pub skew: f64,
+pub use yacht_core::win::normal::Shape;
+
+/// A shape as the fit's three numbers: the shift in thousands of points,
+/// the factor's logarithm, the skew's weight.
+fn params(shape: &Shape) -> [f64; 3] {
+    [shape.shift / 1000.0, shape.factor.ln(), shape.skew]
 }
 
-impl Shape {
-    /// P(win) of `p` by this shape, as the bot's normal model computes it
-    /// (`Margin::p_win`).
-    pub fn p_win(&self, p: &Position) -> f64 {
-        let var = p.var.max(0.0);
-        let skew = match var > 0.0 {
-            true => self.skew * p.third / (var * var.sqrt()),
-            false => 0.0,
-        };
-        let margin = Margin {
-            mean: p.margin + self.shift,
-            sd: (self.factor * var).sqrt(),
-            skew,
-        };
-        margin.p_win(0.0)
-    }
-
-    fn params(&self) -> [f64; 3] {
-        [self.shift / 1000.0, self.factor.ln(), self.skew]
-    }
-
-    fn from_params(x: [f64; 3]) -> Shape {
-        Shape {
-            shift: 1000.0 * x[0],
-            factor: x[1].exp(),
-            skew: x[2],
-        }
+fn from_params(x: [f64; 3]) -> Shape {
+    Shape {
+        shift: 1000.0 * x[0],
+        factor: x[1].exp(),
+        skew: x[2],
     }
 }
 
@@ -66,7 +40,7 @@ pub fn brier(p: f64, outcome: f64) -> f64 {
 fn mean_loss(shape: &Shape, positions: &[&Position]) -> f64 {
     let sum: f64 = positions
         .iter()
-        .map(|p| log_loss(shape.p_win(p), p.outcome))
+        .map(|p| log_loss(p.p_win(shape), p.outcome))
         .sum();
     sum / positions.len().max(1) as f64
 }
@@ -78,8 +52,8 @@ fn mean_loss(shape: &Shape, positions: &[&Position]) -> f64 {
 /// solver crate's setup.
 pub fn fit(start: Shape, positions: &[&Position]) -> Shape {
     const H: f64 = 1e-4;
-    let loss = |x: [f64; 3]| mean_loss(&Shape::from_params(x), positions);
-    let mut x = start.params();
+    let loss = |x: [f64; 3]| mean_loss(&from_params(x), positions);
+    let mut x = params(&start);
     let mut now = loss(x);
     let mut damping = 1e-3;
     for _ in 0..60 {
@@ -121,7 +95,7 @@ pub fn fit(start: Shape, positions: &[&Position]) -> Shape {
                 (x, now, improved) = (next, then, true);
                 damping = (damping / 10.0).max(1e-9);
                 if gain < 1e-12 {
-                    return Shape::from_params(x);
+                    return from_params(x);
                 }
                 break;
             }
@@ -131,7 +105,7 @@ pub fn fit(start: Shape, positions: &[&Position]) -> Shape {
             break;
         }
     }
-    Shape::from_params(x)
+    from_params(x)
 }
 
 /// `a x = b` for a 3 × 3 system, by Cramer's rule. A singular or
@@ -161,6 +135,7 @@ mod tests {
     use crate::rng::derive_seed;
     use yacht_core::rules::CategorySet;
     use yacht_core::rules::tables::Dice5;
+    use yacht_core::win::normal::Gap;
     use yacht_core::win::side::Side;
 
     /// Positions whose outcomes are drawn from `truth`: the fit finds it.
@@ -178,9 +153,11 @@ mod tests {
                     game: g,
                     auction: 6,
                     used: 4,
-                    margin: 40_000.0 * (u(1) - 0.5),
-                    var: 1.0e8 * (0.5 + u(2)),
-                    third: 2.0e12 * (u(3) - 0.5),
+                    gap: Gap {
+                        mean: 40_000.0 * (u(1) - 0.5),
+                        var: 1.0e8 * (0.5 + u(2)),
+                        third: 2.0e12 * (u(3) - 0.5),
+                    },
                     today: 0.5,
                     outcome: 0.0,
                     sides: [Side {
@@ -190,7 +167,7 @@ mod tests {
                         carry: Dice5(0),
                     }; 2],
                 };
-                p.outcome = f64::from(u8::from(u(4) < truth.p_win(&p)));
+                p.outcome = f64::from(u8::from(u(4) < p.p_win(&truth)));
                 p
             })
             .collect();

@@ -1,5 +1,8 @@
 //! The bot's model of winning (`WinModel`: the win genes on the value
-//! table): P(win) of the sides a put leaves, by the tables
+//! table). It alone decides how P(win) is estimated (`Estimator`: the
+//! tables or rollouts, by `wp_fast`): the bid and put steps ask it
+//! (`bid_futures`, `put_pick`, `puts_for_the_win`) and never read the
+//! switch. Beneath: P(win) of the sides a put leaves, by the tables
 //! (`table_chances`) or rollouts (`rolled_out_winner`); and the futures a
 //! bid by win probability weighs: the margins after this
 //! auction when I receive A and when B, by the tables (`normal_futures`:
@@ -16,7 +19,7 @@ use crate::rules::{AUCTIONS, AuctionNo, Seat};
 use crate::value::ValueTable;
 use crate::win::bid::{Ahead, Futures, Leaf};
 use crate::win::last_auction::{Settled, Worth};
-use crate::win::normal::{Margin, Outlook};
+use crate::win::normal::{Gap, Margin, Outlook, Shape};
 use crate::win::rollout;
 use crate::win::side::Side;
 
@@ -24,21 +27,102 @@ use crate::win::side::Side;
 /// (the retired gene `wp_confidence`, which no run ever moved from 2).
 const CONFIDENCE: f64 = 2.0;
 
+/// How the win model estimates P(win), decided once from the win genes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Estimator {
+    /// By the tables (`wp_fast` on): a few lookups a candidate, the look
+    /// ahead's rolls for a bid.
+    Tables,
+    /// By `futures` rollouts (`wp_rollouts`), both players as `dp`: the
+    /// reference.
+    Rollouts { futures: u32 },
+}
+
 /// The win genes (`wp_*`) on the value table: how the bot estimates its
 /// chances.
 pub struct WinModel {
     win: WinPlan,
+    estimator: Estimator,
     values: &'static ValueTable,
 }
 
 impl WinModel {
     pub(super) fn new(win: WinPlan, values: &'static ValueTable) -> WinModel {
-        WinModel { win, values }
+        let estimator = if win.fast {
+            Estimator::Tables
+        } else {
+            Estimator::Rollouts {
+                futures: win.rollouts,
+            }
+        };
+        WinModel {
+            win,
+            estimator,
+            values,
+        }
     }
 
     /// The win genes.
     pub(super) fn genes(&self) -> &WinPlan {
         &self.win
+    }
+
+    /// How this model estimates P(win).
+    pub fn estimator(&self) -> Estimator {
+        self.estimator
+    }
+
+    /// The futures a bid by win probability weighs after the roll `dice`
+    /// at `view`, by this model's estimator: the tables (looking ahead as
+    /// `lookahead` says for this auction) or the rollouts.
+    pub(super) fn bid_futures(&self, view: &View, dice: (Dice5, Dice5)) -> Option<Futures> {
+        match self.estimator {
+            Estimator::Tables => self.normal_futures(view, dice, self.lookahead(view.auction()?)),
+            Estimator::Rollouts { futures } => self.rolled_out_futures(view, dice, futures, 0),
+        }
+    }
+
+    /// Whether puts are made by win probability with `following` auctions
+    /// still to come (`wp_put_auctions`): by the tables in round 12 too,
+    /// where nothing random is left and P(win) is the sure result; by
+    /// rollouts not there (nothing to roll out).
+    pub(super) fn puts_for_the_win(&self, following: u32) -> bool {
+        let auctions = self.win.put_auctions;
+        let rolls_out = matches!(self.estimator, Estimator::Rollouts { .. });
+        auctions > 0 && following <= auctions && !(following == 0 && rolls_out)
+    }
+
+    /// Which of my candidate sides (the first the best by value) a put by
+    /// win probability makes against the opponent's `opp`, by this model's
+    /// estimator: by the tables the one of most P(win) when it wins more
+    /// than the first by `wp_put_margin` points (the first among equals);
+    /// by rollouts the one winning most when it wins more than the first by
+    /// `CONFIDENCE` standard errors. None without the tables' spreads.
+    pub(super) fn put_pick(&self, view: &View, mine: &[Side], opp: Side) -> Option<usize> {
+        match self.estimator {
+            Estimator::Tables => Some(self.most_likely_winner(&self.table_chances(mine, opp)?)),
+            Estimator::Rollouts { futures } => {
+                Some(self.rolled_out_winner(view, mine, opp, futures))
+            }
+        }
+    }
+
+    /// Which of my candidates wins most often by their `chances` (the
+    /// first among equals), when it wins more than the first (the best by
+    /// value) by `wp_put_margin` points of P(win), else the first.
+    fn most_likely_winner(&self, chances: &[f64]) -> usize {
+        let mut best = (0, f64::NEG_INFINITY);
+        for (k, &p) in chances.iter().enumerate() {
+            if p > best.1 {
+                best = (k, p);
+            }
+        }
+        let margin = f64::from(self.win.put_margin) / 100.0;
+        if best.1 > chances[0] + margin {
+            best.0
+        } else {
+            0
+        }
     }
 
     /// The margins after this auction by the tables' normal model, when I
@@ -161,19 +245,30 @@ impl WinModel {
         Some(Leaf::Normal(self.table_margin(me, opp)?))
     }
 
-    /// The margin between two outlooks as the genes model it (spread
-    /// factor, skew weight), its mean moved by my edge (`wp_edge`) in each
-    /// auction still to come after `me`'s puts.
+    /// The margin between two outlooks as the genes model it: the leaf's
+    /// shape after `me`'s puts ([`WinModel::leaf_shape`]).
     pub(super) fn margin(&self, me: Outlook, opp: Outlook, side: &Side) -> Margin {
+        self.leaf_shape(side.used.len())
+            .margin(Gap::between(me, opp))
+    }
+
+    /// The leaf's shape once I have used `used` categories: the spread
+    /// factor and skew weight of the genes, the mean moved by my edge
+    /// (`wp_edge`) in each auction still to come after the next put.
+    pub fn leaf_shape(&self, used: u32) -> Shape {
         let win = &self.win;
-        let factor = f64::from(win.spread_factor);
-        let margin = Margin::between(me, opp, factor).skewed(me, opp, f64::from(win.skew));
-        let left = (AUCTIONS as u32).saturating_sub(side.used.len() + 1);
-        let edge = 1000.0 * f64::from(win.edge) * f64::from(left);
-        Margin {
-            mean: margin.mean + edge,
-            ..margin
+        let left = (AUCTIONS as u32).saturating_sub(used + 1);
+        Shape {
+            shift: 1000.0 * f64::from(win.edge) * f64::from(left),
+            factor: f64::from(win.spread_factor),
+            skew: f64::from(win.skew),
         }
+    }
+
+    /// Whether the put before the last auction sees it exactly
+    /// (`wp_last_exact`) instead of the normal leaf.
+    pub fn settles_last(&self) -> bool {
+        self.win.last_exact
     }
 
     /// The margins of the same `rollouts` futures (seeded by the position
@@ -238,10 +333,10 @@ impl WinModel {
     }
 
     /// Which of my candidate sides wins more than the first by
-    /// `CONFIDENCE` standard errors, most of all, over the same
-    /// `wp_rollouts` futures (the first when none does).
-    pub(super) fn rolled_out_winner(&self, view: &View, mine: &[Side], opp: Side) -> usize {
-        let c = self.rolled_out(view, mine, opp, self.win.rollouts, 0);
+    /// `CONFIDENCE` standard errors, most of all, over the same `futures`
+    /// (the first when none does).
+    fn rolled_out_winner(&self, view: &View, mine: &[Side], opp: Side, futures: u32) -> usize {
+        let c = self.rolled_out(view, mine, opp, futures, 0);
         (1..mine.len())
             .map(|k| (k, c.edge(k)))
             .filter(|&(_, (_, z))| z >= CONFIDENCE)

@@ -79,8 +79,8 @@ pub(super) fn by_value(
 
 /// The bid by win probability, when `wp_bid_auctions` covers this auction
 /// (from round 2, when both players carry dice): the margins when I
-/// receive A and when B (the same `wp_rollouts` futures, or the tables,
-/// looking ahead for a close call), then the best response to the
+/// receive A and when B, as the win model estimates them
+/// (`WinModel::bid_futures`), then the best response to the
 /// opponent's predicted bids once they are read, else the indifference
 /// bid on `value`'s bundle.
 pub(super) fn for_the_win(
@@ -94,22 +94,12 @@ pub(super) fn for_the_win(
     if at.is_first() || !at.in_last(win.bid_auctions) {
         return None;
     }
-    let theirs = || opponent.read(at, &view.opp_bids, win);
-    let (a, b) = view.roll?.dice?;
-    if !win.fast {
-        let futures = model.rolled_out_futures(view, (a, b), win.rollouts, 0)?;
-        return Some(match theirs() {
-            Some(theirs) => futures.best_response(&theirs, value),
-            None => futures.indifference(value.bundle),
-        });
-    }
-    let ahead = model.lookahead(at);
-    let Some(theirs) = theirs() else {
-        let futures = model.normal_futures(view, (a, b), ahead)?;
-        return Some(futures.indifference(value.bundle));
-    };
-    let futures = model.normal_futures(view, (a, b), ahead)?;
-    Some(futures.best_response(&theirs, value))
+    let dice = view.roll?.dice?;
+    let futures = model.bid_futures(view, dice)?;
+    Some(match opponent.read(at, &view.opp_bids, win) {
+        Some(theirs) => futures.best_response(&theirs, value),
+        None => futures.indifference(value.bundle),
+    })
 }
 
 /// `bid` at 1, once the opponent has bid 0 in at least `bid_read_zero`

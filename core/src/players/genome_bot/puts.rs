@@ -6,7 +6,7 @@
 
 use super::ahead::WinModel;
 use crate::game::{Card, Holding, View};
-use crate::genome::plan::{ValuePlan, WinPlan};
+use crate::genome::plan::ValuePlan;
 use crate::rules::Category;
 use crate::rules::tables::Hand10;
 use crate::value::{BestMove, NextRows, ValueTable};
@@ -103,53 +103,20 @@ impl PutValue {
     }
 }
 
-/// The put by win probability, when `wp_put_auctions` covers this
-/// round: the genome's `WP_CANDIDATES` best puts against the
-/// opponent's put by value. By the tables (`wp_fast`): the one of most
-/// P(win), the best by value among equals — in round 12 too, where
-/// nothing random is left and P(win) is the sure result. By rollouts
-/// (the reference): each played out in the same `wp_rollouts`
-/// futures, the best by value unless another wins more by
-/// `CONFIDENCE` standard errors. None when off, or when the opponent's
-/// hand is not known.
+/// The put by win probability, when `wp_put_auctions` covers this round
+/// (`WinModel::puts_for_the_win`): the genome's `WP_CANDIDATES` best puts
+/// against the opponent's put by value, the one the win model picks
+/// (`WinModel::put_pick`). None when off, or when the opponent's hand is
+/// not known.
 pub(super) fn put_for_the_win(
     puts: &PutValue,
     model: &WinModel,
     view: &View,
     hand: Hand10,
 ) -> Option<BestMove> {
-    let win = model.genes();
-    let after = view.auction()?.following();
-    let (fast, auctions) = (win.fast, win.put_auctions);
-    if auctions == 0 || after > auctions {
-        return None;
-    }
-    if after == 0 && !fast {
+    if !model.puts_for_the_win(view.auction()?.following()) {
         return None;
     }
     let (candidates, mine, opp) = puts.candidates(view, hand)?;
-    let pick = if fast {
-        most_likely_winner(win, &model.table_chances(&mine, opp)?)
-    } else {
-        model.rolled_out_winner(view, &mine, opp)
-    };
-    Some(candidates[pick])
-}
-
-/// Which of my candidates wins most often by their `chances` (the
-/// first among equals), when it wins more than the first (the best by
-/// value) by `wp_put_margin` points of P(win), else the first.
-fn most_likely_winner(win: &WinPlan, chances: &[f64]) -> usize {
-    let mut best = (0, f64::NEG_INFINITY);
-    for (k, &p) in chances.iter().enumerate() {
-        if p > best.1 {
-            best = (k, p);
-        }
-    }
-    let margin = f64::from(win.put_margin) / 100.0;
-    if best.1 > chances[0] + margin {
-        best.0
-    } else {
-        0
-    }
+    Some(candidates[model.put_pick(view, &mine, opp)?])
 }
