@@ -27,9 +27,10 @@ fn main() {
     let out =
         PathBuf::from(std::env::var("OUT_DIR").expect("cargo sets OUT_DIR")).join("genome.rs");
     let code = format!(
-        "/// The genome compiled into this bot.\npub const GENES: [f64; {}] = {:?};\n/// Where it came from.\npub const SOURCE: &str = {:?};\n",
+        "/// The genome compiled into this bot.\npub const GENES: [f64; {}] = {:?};\n/// How it thinks at play time.\npub const THINK: yacht_core::genome::Think = yacht_core::genome::{:?};\n/// Where it came from.\npub const SOURCE: &str = {:?};\n",
         genome.genes.len(),
         genome.genes,
+        genome.think,
         shown
     );
     std::fs::write(&out, code).expect("write OUT_DIR/genome.rs");

@@ -19,5 +19,5 @@ fn main() -> std::process::ExitCode {
         from: "the compiled-in table (assets/values.ship)".to_string(),
         error,
     });
-    yacht_core::players::genome_bot::serve_stdio(compiled::GENES, table)
+    yacht_core::players::genome_bot::serve_stdio(compiled::GENES, compiled::THINK, table)
 }

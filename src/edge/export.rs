@@ -179,8 +179,12 @@ pub fn export_source(what: Exported) -> String {
         genome.genes.len(),
         genome.genes
     ));
+    s.push_str(&format!(
+        "/// How it thinks at play time.\nconst THINK: genome::Think = genome::{:?};\n\n",
+        genome.think
+    ));
     s.push_str(
-        "fn main() -> std::process::ExitCode {\n    players::genome_bot::serve_stdio(GENES, submission::load_shipped())\n}\n",
+        "fn main() -> std::process::ExitCode {\n    players::genome_bot::serve_stdio(GENES, THINK, submission::load_shipped())\n}\n",
     );
     s
 }

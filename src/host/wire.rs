@@ -8,7 +8,7 @@ use crate::host::player::Player;
 use crate::players::StrategySpec;
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 use yacht_core::game::Illegal;
-use yacht_core::genome::Genome;
+use yacht_core::genome::{Genome, Think};
 
 /// A player as it travels.
 #[derive(Serialize, Deserialize)]
@@ -18,6 +18,8 @@ enum PlayerWire {
     Genome {
         name: String,
         genes: Vec<f64>,
+        /// Its thinking settings, in `Think::FIELDS` order.
+        think: Vec<f64>,
     },
     Program {
         command: String,
@@ -31,6 +33,10 @@ impl Serialize for Player {
             Player::Builtin(StrategySpec::Genome { name, genome }) => PlayerWire::Genome {
                 name: name.clone(),
                 genes: genome.genes.to_vec(),
+                think: Think::FIELDS
+                    .iter()
+                    .filter_map(|f| genome.think.get(f.key))
+                    .collect(),
             },
             Player::Builtin(spec) => PlayerWire::Spec(spec.spec()),
             Player::Program { command, argv } => PlayerWire::Program {
@@ -49,11 +55,18 @@ impl<'de> Deserialize<'de> for Player {
             PlayerWire::Spec(spec) => {
                 Player::Builtin(StrategySpec::parse(&spec).map_err(D::Error::custom)?)
             }
-            PlayerWire::Genome { name, genes } => {
+            PlayerWire::Genome { name, genes, think } => {
                 let genes = genes
                     .try_into()
                     .map_err(|g: Vec<f64>| D::Error::invalid_length(g.len(), &"the genes"))?;
-                Player::Builtin(StrategySpec::genome(&name, Genome { genes }))
+                if think.len() != Think::FIELDS.len() {
+                    return Err(D::Error::invalid_length(think.len(), &"the think settings"));
+                }
+                let mut genome = Genome::of(genes);
+                for (f, v) in Think::FIELDS.iter().zip(think) {
+                    genome.think.set(f.key, v);
+                }
+                Player::Builtin(StrategySpec::genome(&name, genome))
             }
             PlayerWire::Program { command, argv } => Player::Program { command, argv },
         })

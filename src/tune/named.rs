@@ -78,9 +78,9 @@ impl<'de> Visitor<'de> for GenesVisitor {
             .filter(|(_, v)| v.is_none())
             .map(|(g, _)| g.name)
             .collect();
-        let genome = Genome {
-            genes: std::array::from_fn(|i| genes[i].unwrap_or(GENES[i].default)),
-        };
+        let genome = Genome::of(std::array::from_fn(|i| {
+            genes[i].unwrap_or(GENES[i].default)
+        }));
         Ok(NamedGenes { genome, defaulted })
     }
 
@@ -98,10 +98,7 @@ impl<'de> Visitor<'de> for GenesVisitor {
                 values.len()
             )));
         }
-        let genome = Genome {
-            genes: std::array::from_fn(|i| values[i]),
-        }
-        .clamped();
+        let genome = Genome::of(std::array::from_fn(|i| values[i])).clamped();
         Ok(NamedGenes {
             genome,
             defaulted: Vec::new(),

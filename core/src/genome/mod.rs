@@ -10,9 +10,11 @@ mod field;
 mod gene;
 pub mod plan;
 mod table;
+mod think;
 
 pub use gene::{Gene, Kind, MECHANISMS, Mechanism, Rounding};
 pub use table::*;
+pub use think::{Think, ThinkField};
 
 /// Genes that were dropped, with why. Genome files that still name one
 /// read as before with the gene ignored (old runs and hall-of-fame files
@@ -83,21 +85,34 @@ const fn same(a: &[u8], b: &[u8]) -> bool {
     true
 }
 
-/// A genome: one value per gene, in `GENES` order.
+/// A genome: one value per gene, in `GENES` order, and how much the bot
+/// thinks at play time (not a gene: see [`Think`]).
 #[derive(Clone, Debug, PartialEq)]
 pub struct Genome {
     pub genes: [f64; N_GENES],
+    pub think: Think,
 }
 
 impl Default for Genome {
     fn default() -> Genome {
-        Genome {
-            genes: std::array::from_fn(|i| GENES[i].default),
-        }
+        Genome::of(std::array::from_fn(|i| GENES[i].default))
     }
 }
 
 impl Genome {
+    /// The genome of `genes`, thinking off (what an optimiser proposes).
+    pub fn of(genes: [f64; N_GENES]) -> Genome {
+        Genome {
+            genes,
+            think: Think::OFF,
+        }
+    }
+
+    /// The same genes, thinking off.
+    pub fn without_thinking(self) -> Genome {
+        Genome::of(self.genes)
+    }
+
     pub fn get(&self, i: usize) -> f64 {
         self.genes[i]
     }

@@ -71,7 +71,8 @@ pub enum Leaf {
 }
 
 impl Leaf {
-    fn p_win(&self, shift: f64) -> f64 {
+    /// P(win), a draw counting ½, when the margin moves by `shift`.
+    pub fn p_win(&self, shift: f64) -> f64 {
         match self {
             Leaf::Normal(margin) => margin.p_win(shift),
             Leaf::Settled(settled) => settled.p_win(shift),

@@ -67,6 +67,11 @@ impl WinModel {
         &self.win
     }
 
+    /// The value table the model reads.
+    pub(super) fn values(&self) -> &'static ValueTable {
+        self.values
+    }
+
     /// How this model estimates P(win).
     pub fn estimator(&self) -> Estimator {
         self.estimator
@@ -187,7 +192,7 @@ impl WinModel {
     /// The points of P(win) the tables' futures take off a contested win
     /// (`wp_bid_margin`); none in the last auction, whose margins are
     /// sure (nothing random follows): nothing to correct there.
-    fn taking(&self, at: AuctionNo) -> f64 {
+    pub(super) fn taking(&self, at: AuctionNo) -> f64 {
         if !at.is_last() {
             f64::from(self.win.bid_margin) / 100.0
         } else {
@@ -380,7 +385,7 @@ impl Look {
 
 /// The seed of the futures after this roll's auction: the position's,
 /// mixed with the two bundles.
-fn roll_seed(view: &View, (a, b): (Dice5, Dice5)) -> u64 {
+pub(super) fn roll_seed(view: &View, (a, b): (Dice5, Dice5)) -> u64 {
     seed_of(view) ^ rollout::mix(u64::from(a.0) << 8 | u64::from(b.0))
 }
 

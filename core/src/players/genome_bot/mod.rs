@@ -28,10 +28,11 @@ mod ahead;
 mod bids;
 mod puts;
 mod read;
+mod think;
 
 use crate::game::{Holding, Put, Strategy, View, put_of};
 use crate::genome::plan::{BidPlan, Plan};
-use crate::genome::{Genome, N_GENES};
+use crate::genome::{Genome, N_GENES, Think};
 use crate::rules::{Bid, Bundle, Category};
 use crate::value::ValueTable;
 use crate::value::equilibrium::last_category;
@@ -39,6 +40,8 @@ pub use ahead::{Look, WinModel};
 use bids::Gaps;
 pub use puts::PutValue;
 use read::OpponentRead;
+use think::Thinker;
+pub use think::guard_trips;
 
 /// The genome bot: the genome decoded into its parts, and what it has
 /// read of the opponent this game.
@@ -52,6 +55,8 @@ pub struct GenomeBot {
     /// The opponent's bids predicted this game, while they are (for the
     /// best response or the bid by win probability).
     opponent: OpponentRead,
+    /// The search around the tuned move at play time (`[think]`).
+    thinker: Thinker,
 }
 
 impl GenomeBot {
@@ -62,6 +67,7 @@ impl GenomeBot {
             bid,
             model: WinModel::new(win, values),
             opponent: OpponentRead::default(),
+            thinker: Thinker::new(genome.think),
         }
     }
 
@@ -95,6 +101,9 @@ impl GenomeBot {
             },
         };
         let bid = bids::for_the_win(&self.model, &self.opponent, view, bid).unwrap_or(bid);
+        let bid = (self.thinker)
+            .bid(&self.model, &self.opponent, view, bid)
+            .unwrap_or(bid);
         bids::against_zero_bidder(&self.bid, view, bid)
     }
 
@@ -116,6 +125,9 @@ impl Strategy for GenomeBot {
             Holding::Ten(hand) => {
                 let best = puts::put_for_the_win(&self.puts, &self.model, view, hand)
                     .unwrap_or_else(|| self.puts.best_put(me, hand));
+                let best = (self.thinker)
+                    .put(&self.puts, &self.model, view, hand, best)
+                    .unwrap_or(best);
                 put_of(best.category, best.put)
             }
             Holding::Five(dice) => put_of(last_category(me).unwrap_or(Category::Choice), dice),
@@ -124,14 +136,15 @@ impl Strategy for GenomeBot {
     }
 }
 
-/// The submission's `main`: the genome bot with `genes` on `table` (see
-/// [`crate::submission::serve`]).
+/// The submission's `main`: the genome bot with `genes`, thinking as
+/// `think`, on `table` (see [`crate::submission::serve`]).
 pub fn serve_stdio(
     genes: [f64; N_GENES],
+    think: Think,
     table: Result<ValueTable, crate::submission::NoTable>,
 ) -> std::process::ExitCode {
     crate::submission::serve("genome", table, |values| {
-        GenomeBot::new(&Genome { genes }, values)
+        GenomeBot::new(&Genome { genes, think }, values)
     })
 }
 

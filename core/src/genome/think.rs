@@ -1,0 +1,145 @@
+//! Thinking at play time (`Think`): how much search the genome bot does
+//! around its tuned move at each decision. Not genes: the optimisers never
+//! see them (the GA tunes what plays fast), a genome file carries them in
+//! its `[think]` table, and every player built from that file (the `bot`,
+//! the exported submission, `genome:PATH` in the tuner) thinks the same.
+//! The work is counted, not timed, so one position gets one move on any
+//! machine; `guard_ms` only bounds a decision's wall-clock time.
+
+/// The thinking settings; [`Think::OFF`] plays the tuned move alone.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Think {
+    /// Futures each surviving candidate is judged on by the end of the
+    /// race (0: no thinking).
+    pub futures: u32,
+    /// Rounds each future plays (both players as `dp`) before the leaf
+    /// (the tables' P(win), or the last auction exactly once round 11's
+    /// puts are made).
+    pub depth: u32,
+    /// Puts raced: the genome's best this many (the tuned one among them).
+    pub candidates: u32,
+    /// Points of P(win) a move must gain over the tuned move, paired on
+    /// the same futures (and by two standard errors), to replace it.
+    pub gain: f64,
+    /// Wall-clock milliseconds after which a decision stops searching and
+    /// plays the best so far (counted, and said on stderr).
+    pub guard_ms: u32,
+}
+
+impl Think {
+    /// No thinking: the tuned move.
+    pub const OFF: Think = Think {
+        futures: 0,
+        depth: 2,
+        candidates: 4,
+        gain: 0.5,
+        guard_ms: 150,
+    };
+
+    /// Each setting: its TOML key, bounds and what it means (the genome
+    /// file's reader and writer list them from here).
+    pub const FIELDS: [ThinkField; 5] = [
+        ThinkField {
+            key: "futures",
+            min: 0.0,
+            max: 100_000.0,
+            whole: true,
+            doc: "futures each surviving candidate is judged on (0: no thinking)",
+        },
+        ThinkField {
+            key: "depth",
+            min: 1.0,
+            max: 11.0,
+            whole: true,
+            doc: "rounds each future plays (both players as dp) before the tables' leaf",
+        },
+        ThinkField {
+            key: "candidates",
+            min: 1.0,
+            max: 5.0,
+            whole: true,
+            doc: "puts raced: the genome's best this many, the tuned one among them",
+        },
+        ThinkField {
+            key: "gain",
+            min: 0.0,
+            max: 50.0,
+            whole: false,
+            doc: "points of P(win) a move must gain over the tuned move to replace it",
+        },
+        ThinkField {
+            key: "guard_ms",
+            min: 1.0,
+            max: 450.0,
+            whole: true,
+            doc: "wall-clock ms after which a decision plays the best so far",
+        },
+    ];
+
+    /// Whether the bot thinks at all.
+    pub fn is_on(&self) -> bool {
+        self.futures > 0
+    }
+
+    /// The value of setting `key`.
+    pub fn get(&self, key: &str) -> Option<f64> {
+        Some(match key {
+            "futures" => f64::from(self.futures),
+            "depth" => f64::from(self.depth),
+            "candidates" => f64::from(self.candidates),
+            "gain" => self.gain,
+            "guard_ms" => f64::from(self.guard_ms),
+            _ => return None,
+        })
+    }
+
+    /// Sets `key` to `v` (within its bounds, whole where it must be:
+    /// checked by the reader); false for an unknown key.
+    pub fn set(&mut self, key: &str, v: f64) -> bool {
+        match key {
+            "futures" => self.futures = v as u32,
+            "depth" => self.depth = v as u32,
+            "candidates" => self.candidates = v as u32,
+            "gain" => self.gain = v,
+            "guard_ms" => self.guard_ms = v as u32,
+            _ => return false,
+        }
+        true
+    }
+}
+
+impl Default for Think {
+    fn default() -> Think {
+        Think::OFF
+    }
+}
+
+/// One thinking setting as a genome file writes it.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct ThinkField {
+    pub key: &'static str,
+    pub min: f64,
+    pub max: f64,
+    /// A count: whole numbers only.
+    pub whole: bool,
+    pub doc: &'static str,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_field_reads_back_what_it_set_and_off_thinks_not() {
+        let mut t = Think::OFF;
+        assert!(!t.is_on());
+        for (k, f) in Think::FIELDS.iter().enumerate() {
+            let v = f.min + k as f64 + 1.0;
+            assert!(t.set(f.key, v));
+            assert_eq!(t.get(f.key), Some(v), "{}", f.key);
+        }
+        assert!(t.is_on());
+        assert!(!t.set("speed", 1.0));
+        assert_eq!(t.get("speed"), None);
+    }
+}
