@@ -335,20 +335,27 @@ pub fn genome_to_toml(genome: &Genome, header: &str) -> String {
         s.push_str(&format!("{} = {}\n", g.name, written(g, v)));
     }
     if genome.think.is_on() {
-        s.push_str(&format!(
-            "\n{}[{THINK}]\n",
-            comment("how much the bot searches around its tuned move at play time (not genes)")
-        ));
-        for f in &Think::FIELDS {
-            let v = genome.think.get(f.key).unwrap_or_default();
-            s.push_str(&comment(&format!("{} [{}, {}]", f.doc, f.min, f.max)));
-            let v = if f.whole {
-                format!("{}", v as i64)
-            } else {
-                format!("{v:?}")
-            };
-            s.push_str(&format!("{} = {v}\n", f.key));
-        }
+        s.push_str(&think_to_toml(&genome.think));
+    }
+    s
+}
+
+/// The `[think]` table of a genome file, after a blank line: every
+/// setting with its meaning and bounds.
+pub fn think_to_toml(think: &Think) -> String {
+    let mut s = format!(
+        "\n{}[{THINK}]\n",
+        comment("how much the bot searches around its tuned move at play time (not genes)")
+    );
+    for f in &Think::FIELDS {
+        let v = think.get(f.key).unwrap_or_default();
+        s.push_str(&comment(&format!("{} [{}, {}]", f.doc, f.min, f.max)));
+        let v = if f.whole {
+            format!("{}", v as i64)
+        } else {
+            format!("{v:?}")
+        };
+        s.push_str(&format!("{} = {v}\n", f.key));
     }
     s
 }

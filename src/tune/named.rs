@@ -18,10 +18,12 @@ pub struct NamedGenes {
     pub defaulted: Vec<&'static str>,
 }
 
+/// A genome's genes alone: what a run records of a genome, so a run plays
+/// every genome without thinking (the GA tunes what plays fast).
 impl From<&Genome> for NamedGenes {
     fn from(genome: &Genome) -> NamedGenes {
         NamedGenes {
-            genome: genome.clone(),
+            genome: genome.clone().without_thinking(),
             defaulted: Vec::new(),
         }
     }

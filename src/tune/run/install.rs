@@ -44,6 +44,10 @@ pub fn install(dir: &RunDir) -> Result<Installed> {
         .exists()
         .then(|| yacht_genome_file::read_genome(&champion, &champion.display().to_string()))
         .transpose()?;
+    // A run records and plays genes alone: the champion's thinking
+    // settings are not what it measured, and go on to the new champion.
+    let think = now.as_ref().map(|g| g.think);
+    let now = now.map(Genome::without_thinking);
     let then = record.incumbent_genes.as_ref().map(|g| &g.genome);
     if now.as_ref() != then {
         return Err(RunError::IncumbentChanged {
@@ -63,7 +67,10 @@ pub fn install(dir: &RunDir) -> Result<Installed> {
             rollouts: cfg.settings.rollouts,
         });
     }
-    let text = read_file(&dir.best())?;
+    let mut text = read_file(&dir.best())?;
+    if let Some(think) = think.filter(|t| t.is_on()) {
+        text.push_str(&yacht_genome_file::think_to_toml(&think));
+    }
     let kept = match now {
         Some(_) => Some(keep_in_history(&champion, &cfg.name)?),
         None => None,

@@ -483,3 +483,66 @@ fn the_read_predicts_signed_and_own_bundle_bids_exactly_and_drops_a_contradicted
     let (bids, _) = testkit::positions(&mut wp, &mut other, 1);
     assert_eq!(read_at(&wp, bids.last().unwrap()), None);
 }
+
+/// The champion's way of playing for the win (tables, the read) with
+/// thinking as `think`.
+fn thinking(think: Think) -> GenomeBot {
+    let mut g = Genome::default();
+    g.genes[WP_PUT_AUCTIONS] = 11.0;
+    g.genes[WP_BID_AUCTIONS] = 11.0;
+    g.genes[WP_FAST] = 1.0;
+    g.think = think;
+    bot(&g)
+}
+
+const THINK: Think = Think {
+    futures: 24,
+    depth: 2,
+    candidates: 4,
+    gain: 0.0,
+    guard_ms: 400,
+};
+
+#[test]
+fn a_bot_whose_guard_trips_at_once_still_plays_legal_games() {
+    with_skews();
+    let before = think::guard_trips();
+    let mut hasty = thinking(Think {
+        guard_ms: 0,
+        ..THINK
+    });
+    let mut dp = DpBot::new(testkit::table());
+    // testkit's games panic on an illegal put; every bid is a legal one.
+    let (bids, puts) = testkit::positions(&mut hasty, &mut dp, 3);
+    assert_eq!((bids.len(), puts.len()), (3 * AUCTIONS, 3 * AUCTIONS));
+    assert!(think::guard_trips() > before, "the guard tripped");
+}
+
+#[test]
+fn thinking_moves_only_on_a_clear_gain_and_the_same_on_every_call() {
+    with_skews();
+    let (bids, puts) = dp_positions(4);
+    let mut plain = thinking(Think::OFF);
+    let mut sure = thinking(Think {
+        gain: 50.0,
+        ..THINK
+    });
+    let mut eager = thinking(THINK);
+    let mut again = thinking(THINK);
+    let mut changed = 0;
+    for v in &puts {
+        let tuned = plain.put(v);
+        assert_eq!(sure.put(v), tuned, "no put gains 50 points: {v:?}");
+        let thought = eager.put(v);
+        assert_eq!(again.put(v), thought, "one position, one move");
+        changed += usize::from(thought != tuned);
+    }
+    for v in &bids {
+        let tuned = plain.bid(v);
+        assert_eq!(sure.bid(v), tuned, "no bid gains 50 points: {v:?}");
+        let thought = eager.bid(v);
+        assert_eq!(again.bid(v), thought, "one position, one move");
+        changed += usize::from(thought != tuned);
+    }
+    assert!(changed > 0, "thinking changed no move of {} games", 4);
+}
