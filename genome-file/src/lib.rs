@@ -481,13 +481,15 @@ mod tests {
 
     #[test]
     fn thinking_settings_round_trip_and_bad_ones_are_named() {
-        let mut g = Genome::default();
-        g.think = Think {
-            futures: 48,
-            depth: 3,
-            candidates: 4,
-            gain: 0.25,
-            guard_ms: 120,
+        let g = Genome {
+            think: Think {
+                futures: 48,
+                depth: 3,
+                candidates: 4,
+                gain: 0.25,
+                guard_ms: 120,
+            },
+            ..Genome::default()
         };
         let text = genome_to_toml(&g, "");
         assert!(text.contains("\n[think]\n") && text.contains("\nfutures = 48\n"));

@@ -227,7 +227,8 @@ fn race(probe: &Probe, mine: &[Side], opp: Side, tuned: usize) -> Option<usize> 
     let mut said = false;
     let mut done = 0;
     'stages: for (s, &end) in stages.iter().enumerate() {
-        for i in done..end {
+        let from = done;
+        for i in from..end {
             if i > 0 && probe.tripped(&mut said) {
                 break 'stages;
             }
