@@ -130,11 +130,17 @@ pub fn parse_genome_read(text: &str, file: &str) -> Result<GenomeRead, GenomeErr
         message,
     };
     let table: toml::Table = text.parse().map_err(|e: toml::de::Error| {
+        if let Some(what) = other_kind(file, text, None) {
+            return err(None, None, what);
+        }
         let line = e
             .span()
             .map(|s| text[..s.start.min(text.len())].matches('\n').count() + 1);
         err(line, None, format!("not valid TOML: {}", e.message()))
     })?;
+    if let Some(what) = other_kind(file, text, Some(&table)) {
+        return Err(err(None, None, what));
+    }
     let mut genome = Genome::default();
     let mut set = vec![false; GENES.len()];
     for (key, value) in &table {
@@ -182,12 +188,33 @@ pub fn parse_genome_read(text: &str, file: &str) -> Result<GenomeRead, GenomeErr
     Ok(GenomeRead { genome, defaulted })
 }
 
+/// What a file that is not a genome file is, in words, when it is another
+/// kind of file the tool reads (a suite, a tournament's entrants) or Rust
+/// source (a submission); None: it may be a genome file.
+fn other_kind(file: &str, text: &str, table: Option<&toml::Table>) -> Option<String> {
+    let has = |key: &str| table.is_some_and(|t| t.contains_key(key));
+    let what = if has("opponent") || has("hall") {
+        "an opponent suite ([[opponent]]): give it as --suite"
+    } else if has("entrant") {
+        "a tournament's entrants ([[entrant]]): give it as tournament --file"
+    } else if file.ends_with(".rs") || (table.is_none() && text.contains("fn main")) {
+        "Rust source (a genome file is TOML, `gene = value` lines)"
+    } else {
+        return None;
+    };
+    Some(format!("not a genome file: {what}"))
+}
+
 /// A value a gene cannot take, in words (its Display) for `GenomeError`.
 enum BadValue {
     /// A choice's name that is none of its options.
     NoOption(String, &'static [&'static str]),
     /// A TOML type the gene's kind is not written as.
     Type(Kind, &'static str),
+    /// A count's value that is not a whole number.
+    NotWhole(f64),
+    /// A switch's number that is neither 0 nor 1.
+    NotOnOff(f64),
 }
 
 impl fmt::Display for BadValue {
@@ -197,14 +224,35 @@ impl fmt::Display for BadValue {
                 write!(f, "\"{name}\" is not one of {}", names.join(", "))
             }
             BadValue::Type(kind, found) => write!(f, "expected {}, found {found}", expected(*kind)),
+            BadValue::NotWhole(v) => write!(
+                f,
+                "{v} is not a whole number: this gene is a count (e.g. {} or {})",
+                v.floor(),
+                v.ceil()
+            ),
+            BadValue::NotOnOff(v) => {
+                write!(
+                    f,
+                    "{v} is not on or off: this gene is a switch (true or false)"
+                )
+            }
         }
     }
 }
 
-/// A gene's value as a file gives it: a number for any gene; for a
-/// switch also `true`/`false`, for a choice also an option's name.
+/// A gene's value as a file gives it: a number for any gene (a whole one
+/// for a count, 0 or 1 for a switch: files written before the genes were
+/// typed); for a switch also `true`/`false`, for a choice also an
+/// option's name.
 fn value_of(g: &Gene, value: &toml::Value) -> Result<f64, BadValue> {
     match (value, g.kind) {
+        (toml::Value::Float(f), Kind::Count(_)) if f.fract() != 0.0 => Err(BadValue::NotWhole(*f)),
+        (toml::Value::Float(f), Kind::Switch) if *f != 0.0 && *f != 1.0 => {
+            Err(BadValue::NotOnOff(*f))
+        }
+        (toml::Value::Integer(n), Kind::Switch) if !matches!(n, 0 | 1) => {
+            Err(BadValue::NotOnOff(*n as f64))
+        }
         (toml::Value::Float(f), _) => Ok(*f),
         (toml::Value::Integer(n), _) => Ok(*n as f64),
         (toml::Value::Boolean(on), Kind::Switch) => Ok(f64::from(u8::from(*on))),
@@ -374,8 +422,7 @@ mod tests {
         }
         assert_eq!(parse_genome(&text, "x.toml").unwrap(), g);
         // A file of numbers reads as the bot always read them.
-        let old =
-            "wp_put_auctions = 10.97\nwp_fast = 0.6\nwp_read = 0.63\nwp_lookahead_pool = 8.3\n";
+        let old = "wp_put_auctions = 10.0\nwp_fast = 1.0\nwp_read = 0.63\nwp_lookahead_pool = 8\n";
         let read = parse_genome(old, "old.toml").unwrap();
         let got = [WP_PUT_AUCTIONS, WP_FAST, WP_READ, WP_LOOKAHEAD_POOL].map(|i| read.genes[i]);
         assert_eq!(got, [10.0, 1.0, 1.0, 8.0]);
@@ -388,6 +435,64 @@ mod tests {
         assert_eq!(
             e.to_string(),
             "s.toml:1: field `wp_fast`: expected true or false, found string"
+        );
+    }
+
+    #[test]
+    fn a_count_not_whole_and_a_switch_not_on_or_off_are_refused_by_line_and_gene() {
+        let e = |t: &str| parse_genome(t, "g.toml").unwrap_err().to_string();
+        let errors = [
+            e("bid_scale = 0.5\nwp_lookahead = 38.5\n"),
+            e("wp_fast = 0.3\n"),
+            e("# c\nwp_last_exact = 2\n"),
+            e("wp_lookahead_exact = \"on\"\n"),
+        ];
+        assert_eq!(
+            errors,
+            [
+                "g.toml:2: field `wp_lookahead`: 38.5 is not a whole number: this gene is a count \
+                 (e.g. 38 or 39)",
+                "g.toml:1: field `wp_fast`: 0.3 is not on or off: this gene is a switch (true or \
+                 false)",
+                "g.toml:2: field `wp_last_exact`: 2 is not on or off: this gene is a switch (true \
+                 or false)",
+                "g.toml:1: field `wp_lookahead_exact`: expected true or false, found string",
+            ]
+        );
+        assert!(
+            errors.iter().all(|e| e.chars().count() <= 100),
+            "{errors:?}"
+        );
+        // Whole numbers, 0 and 1 are the numbers older files hold.
+        let read = parse_genome(
+            "wp_lookahead = 38.0\nwp_fast = 0\nwp_last_exact = 1.0\n",
+            "o",
+        );
+        assert!(read.is_ok(), "{read:?}");
+    }
+
+    #[test]
+    fn a_suite_or_rust_source_is_named_as_not_a_genome_file() {
+        let e = |t: &str, f: &str| parse_genome(t, f).unwrap_err().to_string();
+        let errors = [
+            e("[[opponent]]\nspec = \"dp\"\n", "params/suite.toml"),
+            e("use std::io;\nfn main() {}\n", "sub/main.rs"),
+            e("[[entrant]]\nname = \"dp\"\nspec = \"dp\"\n", "field.toml"),
+        ];
+        assert_eq!(
+            errors,
+            [
+                "params/suite.toml: not a genome file: an opponent suite ([[opponent]]): give it \
+                 as --suite",
+                "sub/main.rs: not a genome file: Rust source (a genome file is TOML, `gene = \
+                 value` lines)",
+                "field.toml: not a genome file: a tournament's entrants ([[entrant]]): give it as \
+                 tournament --file",
+            ]
+        );
+        assert!(
+            errors.iter().all(|e| e.chars().count() <= 100),
+            "{errors:?}"
         );
     }
 
