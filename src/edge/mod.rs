@@ -26,6 +26,7 @@ pub mod progress;
 pub mod run_args;
 pub mod runs;
 pub mod search;
+pub mod seed;
 pub mod ship;
 pub mod threads;
 pub mod tournament;
