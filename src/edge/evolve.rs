@@ -153,16 +153,21 @@ impl Held {
             Some(made) if made.nothing_kept() => {
                 made.discard(lock);
                 let again: Vec<String> = std::env::args().skip(1).collect();
-                eprintln!(
+                let said = format!(
                     "interrupted before the first generation was finished: nothing was kept \
-                     ({} removed); start again with: {}",
-                    dir.0.display(),
-                    crate::text::tuner_command(&again.join(" "))
+                     ({} removed)",
+                    dir.0.display()
                 );
+                // The command on a line of its own, whole, to be pasted.
+                eprint!("{}", crate::text::wrap(&said, crate::text::SCREEN, "  "));
+                let again = crate::text::tuner_command(&again.join(" "));
+                eprintln!("start again with: {again}");
             }
             _ => {
                 drop(lock);
-                eprintln!("{e}; {}", resume_hint(&dir));
+                let said = crate::text::wrap(&e.to_string(), crate::text::SCREEN, "  ");
+                eprint!("{said}");
+                eprintln!("{}", resume_hint(&dir));
             }
         }
         crate::edge::out::exit(crate::edge::ctrl_c::INTERRUPTED)
