@@ -178,7 +178,7 @@ fn players_of(suite: &[SuiteEntry], rollouts: u32) -> Result<Vec<Opponent>> {
         .collect()
 }
 
-/// The games validation plays (`super::validation`), stage by stage.
+/// The games validation plays, stage by stage.
 impl RunConfig {
     /// The deals per opponent each genome a validation stage plays is
     /// dealt (twice: each seat).
