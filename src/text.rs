@@ -1,7 +1,9 @@
 //! Text for terminal tables: the one renderer of fixed-width tables
 //! (`match`, `eval`, `tournament`) and of tables as wide as their cells
-//! (`tuner runs`, summaries), and the commands the tool tells the user to
-//! type next ([`tuner_command`]).
+//! (`tuner runs`, summaries), the commands the tool tells the user to
+//! type next ([`tuner_command`]), and the words of an error about a name:
+//! the near name meant ([`did_you_mean`]), a long list cut with a count
+//! ([`cut_list`]).
 
 /// How a column's cells sit in it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -118,6 +120,48 @@ pub fn wrap(line: &str, width: usize, indent: &str) -> String {
     out
 }
 
+/// The edit distance between `a` and `b`: the fewest characters
+/// inserted, deleted or replaced to turn one into the other.
+pub fn edit_distance(a: &str, b: &str) -> usize {
+    let b: Vec<char> = b.chars().collect();
+    let mut row: Vec<usize> = (0..=b.len()).collect();
+    for (i, ca) in a.chars().enumerate() {
+        let mut diagonal = row[0];
+        row[0] = i + 1;
+        for (j, &cb) in b.iter().enumerate() {
+            let replaced = diagonal + usize::from(ca != cb);
+            diagonal = row[j + 1];
+            row[j + 1] = replaced.min(row[j] + 1).min(row[j + 1] + 1);
+        }
+    }
+    row[b.len()]
+}
+
+/// The name of `names` nearest to `word` when it is near enough to be a
+/// slip of the keyboard (at most a third of its characters apart, at
+/// least one), the first of the nearest on a tie.
+pub fn nearest<'a>(word: &str, names: impl IntoIterator<Item = &'a str>) -> Option<&'a str> {
+    let most = (word.chars().count() / 3).max(1);
+    let scored = names.into_iter().map(|n| (edit_distance(word, n), n));
+    let near = scored.filter(|&(d, n)| d <= most && n != word);
+    near.min_by_key(|&(d, _)| d).map(|(_, n)| n)
+}
+
+/// `; did you mean `NAME`?` for the name of `names` near `word`, else
+/// nothing.
+pub fn did_you_mean<'a>(word: &str, names: impl IntoIterator<Item = &'a str>) -> String {
+    nearest(word, names).map_or(String::new(), |n| format!("; did you mean `{n}`?"))
+}
+
+/// The first `n` of `items`, comma-separated, and how many more there are.
+pub fn cut_list(items: &[&str], n: usize) -> String {
+    let shown = items[..n.min(items.len())].join(", ");
+    match items.len().saturating_sub(n) {
+        0 => shown,
+        more => format!("{shown} and {more} more"),
+    }
+}
+
 /// A tuner command as the user can type it: `tuner ARGS` when `tuner` on
 /// the PATH is this program, else `cargo run --release -- ARGS` for a
 /// program in a cargo target folder (`cargo run -- ARGS` for a debug
@@ -223,6 +267,28 @@ mod tests {
         );
         assert_eq!(invocation(Some(&exe), path), "cargo run --release --");
         let _ = std::fs::remove_dir_all(&dir);
+    }
+
+    #[test]
+    fn a_near_name_is_offered_and_a_far_one_is_not() {
+        assert_eq!(edit_distance("bid_scal", "bid_scale"), 1);
+        assert_eq!(edit_distance("sampel:4", "sample:4"), 2);
+        assert_eq!(edit_distance("", "dp"), 2);
+        let genes = ["bid_scale", "bid_cap", "prio_one"];
+        assert_eq!(
+            did_you_mean("bid_scal", genes),
+            "; did you mean `bid_scale`?"
+        );
+        assert_eq!(did_you_mean("bid_cp", genes), "; did you mean `bid_cap`?");
+        assert_eq!(did_you_mean("wp_fast", genes), "");
+        assert_eq!(nearest("dpp", ["greedy", "dp", "dp:exact"]), Some("dp"));
+        assert_eq!(nearest("dp", ["dp"]), None);
+    }
+
+    #[test]
+    fn a_long_list_is_cut_with_a_count() {
+        assert_eq!(cut_list(&["a", "b", "c", "d"], 2), "a, b and 2 more");
+        assert_eq!(cut_list(&["a", "b"], 2), "a, b");
     }
 
     #[test]

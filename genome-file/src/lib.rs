@@ -4,7 +4,11 @@
 
 use std::fmt;
 use std::path::Path;
-use yacht_core::genome::{GENES, Gene, Genome, Kind, Think, is_retired};
+use yacht_core::genome::{GENES, Gene, Genome, Kind, is_retired};
+
+mod think;
+pub use think::think_to_toml;
+use think::{THINK, think_of};
 
 /// A bad genome file: where and what.
 #[derive(Debug, Clone, PartialEq)]
@@ -130,11 +134,17 @@ pub fn parse_genome_read(text: &str, file: &str) -> Result<GenomeRead, GenomeErr
         message,
     };
     let table: toml::Table = text.parse().map_err(|e: toml::de::Error| {
+        if let Some(what) = other_kind(file, text, None) {
+            return err(None, None, what);
+        }
         let line = e
             .span()
             .map(|s| text[..s.start.min(text.len())].matches('\n').count() + 1);
         err(line, None, format!("not valid TOML: {}", e.message()))
     })?;
+    if let Some(what) = other_kind(file, text, Some(&table)) {
+        return Err(err(None, None, what));
+    }
     let mut genome = Genome::default();
     let mut set = vec![false; GENES.len()];
     for (key, value) in &table {
@@ -186,65 +196,21 @@ pub fn parse_genome_read(text: &str, file: &str) -> Result<GenomeRead, GenomeErr
     Ok(GenomeRead { genome, defaulted })
 }
 
-/// The table a genome file's thinking settings sit in.
-const THINK: &str = "think";
-
-/// The thinking settings of a `[think]` table: each key one of
-/// `Think::FIELDS`, within its bounds, whole where it counts; the ones it
-/// leaves out keep `Think::OFF`'s.
-fn think_of(text: &str, file: &str, value: &toml::Value) -> Result<Think, GenomeError> {
-    let err = |key: Option<&str>, message: String| GenomeError {
-        file: file.to_string(),
-        line: match key {
-            Some(k) => line_of(text, k),
-            None => line_of(text, THINK).or_else(|| line_of_table(text)),
-        },
-        field: Some(key.map_or(THINK.to_string(), |k| format!("{THINK}.{k}"))),
-        message,
+/// What a file that is not a genome file is, in words, when it is another
+/// kind of file the tool reads (a suite, a tournament's entrants) or Rust
+/// source (a submission); None: it may be a genome file.
+fn other_kind(file: &str, text: &str, table: Option<&toml::Table>) -> Option<String> {
+    let has = |key: &str| table.is_some_and(|t| t.contains_key(key));
+    let what = if has("opponent") || has("hall") {
+        "an opponent suite ([[opponent]]): give it as --suite"
+    } else if has("entrant") {
+        "a tournament's entrants ([[entrant]]): give it as tournament --file"
+    } else if file.ends_with(".rs") || (table.is_none() && text.contains("fn main")) {
+        "Rust source (a genome file is TOML, `gene = value` lines)"
+    } else {
+        return None;
     };
-    let toml::Value::Table(table) = value else {
-        return Err(err(None, "expected a table `[think]`".into()));
-    };
-    let mut think = Think::OFF;
-    for (key, v) in table {
-        let Some(f) = Think::FIELDS.iter().find(|f| f.key == key) else {
-            let keys: Vec<&str> = Think::FIELDS.iter().map(|f| f.key).collect();
-            return Err(err(
-                Some(key),
-                format!("unknown setting (one of {})", keys.join(", ")),
-            ));
-        };
-        let x = match v {
-            toml::Value::Integer(n) => *n as f64,
-            toml::Value::Float(x) if !f.whole => *x,
-            other => {
-                let what = if f.whole {
-                    "a whole number"
-                } else {
-                    "a number"
-                };
-                return Err(err(
-                    Some(key),
-                    format!("expected {what}, found {}", other.type_str()),
-                ));
-            }
-        };
-        if !(f.min..=f.max).contains(&x) {
-            return Err(err(
-                Some(key),
-                format!("{x} is outside [{}, {}]", f.min, f.max),
-            ));
-        }
-        think.set(f.key, x);
-    }
-    Ok(think)
-}
-
-/// The line of the `[think]` table's header.
-fn line_of_table(text: &str) -> Option<usize> {
-    text.lines()
-        .position(|l| l.trim() == format!("[{THINK}]"))
-        .map(|i| i + 1)
+    Some(format!("not a genome file: {what}"))
 }
 
 /// A value a gene cannot take, in words (its Display) for `GenomeError`.
@@ -253,6 +219,10 @@ enum BadValue {
     NoOption(String, &'static [&'static str]),
     /// A TOML type the gene's kind is not written as.
     Type(Kind, &'static str),
+    /// A count's value that is not a whole number.
+    NotWhole(f64),
+    /// A switch's number that is neither 0 nor 1.
+    NotOnOff(f64),
 }
 
 impl fmt::Display for BadValue {
@@ -262,14 +232,35 @@ impl fmt::Display for BadValue {
                 write!(f, "\"{name}\" is not one of {}", names.join(", "))
             }
             BadValue::Type(kind, found) => write!(f, "expected {}, found {found}", expected(*kind)),
+            BadValue::NotWhole(v) => write!(
+                f,
+                "{v} is not a whole number: this gene is a count (e.g. {} or {})",
+                v.floor(),
+                v.ceil()
+            ),
+            BadValue::NotOnOff(v) => {
+                write!(
+                    f,
+                    "{v} is not on or off: this gene is a switch (true or false)"
+                )
+            }
         }
     }
 }
 
-/// A gene's value as a file gives it: a number for any gene; for a
-/// switch also `true`/`false`, for a choice also an option's name.
+/// A gene's value as a file gives it: a number for any gene (a whole one
+/// for a count, 0 or 1 for a switch: files written before the genes were
+/// typed); for a switch also `true`/`false`, for a choice also an
+/// option's name.
 fn value_of(g: &Gene, value: &toml::Value) -> Result<f64, BadValue> {
     match (value, g.kind) {
+        (toml::Value::Float(f), Kind::Count(_)) if f.fract() != 0.0 => Err(BadValue::NotWhole(*f)),
+        (toml::Value::Float(f), Kind::Switch) if *f != 0.0 && *f != 1.0 => {
+            Err(BadValue::NotOnOff(*f))
+        }
+        (toml::Value::Integer(n), Kind::Switch) if !matches!(n, 0 | 1) => {
+            Err(BadValue::NotOnOff(*n as f64))
+        }
         (toml::Value::Float(f), _) => Ok(*f),
         (toml::Value::Integer(n), _) => Ok(*n as f64),
         (toml::Value::Boolean(on), Kind::Switch) => Ok(f64::from(u8::from(*on))),
@@ -336,26 +327,6 @@ pub fn genome_to_toml(genome: &Genome, header: &str) -> String {
     }
     if genome.think.is_on() {
         s.push_str(&think_to_toml(&genome.think));
-    }
-    s
-}
-
-/// The `[think]` table of a genome file, after a blank line: every
-/// setting with its meaning and bounds.
-pub fn think_to_toml(think: &Think) -> String {
-    let mut s = format!(
-        "\n{}[{THINK}]\n",
-        comment("how much the bot searches around its tuned move at play time (not genes)")
-    );
-    for f in &Think::FIELDS {
-        let v = think.get(f.key).unwrap_or_default();
-        s.push_str(&comment(&format!("{} [{}, {}]", f.doc, f.min, f.max)));
-        let v = if f.whole {
-            format!("{}", v as i64)
-        } else {
-            format!("{v:?}")
-        };
-        s.push_str(&format!("{} = {v}\n", f.key));
     }
     s
 }
@@ -462,8 +433,7 @@ mod tests {
         }
         assert_eq!(parse_genome(&text, "x.toml").unwrap(), g);
         // A file of numbers reads as the bot always read them.
-        let old =
-            "wp_put_auctions = 10.97\nwp_fast = 0.6\nwp_read = 0.63\nwp_lookahead_pool = 8.3\n";
+        let old = "wp_put_auctions = 10.0\nwp_fast = 1.0\nwp_read = 0.63\nwp_lookahead_pool = 8\n";
         let read = parse_genome(old, "old.toml").unwrap();
         let got = [WP_PUT_AUCTIONS, WP_FAST, WP_READ, WP_LOOKAHEAD_POOL].map(|i| read.genes[i]);
         assert_eq!(got, [10.0, 1.0, 1.0, 8.0]);
@@ -480,47 +450,60 @@ mod tests {
     }
 
     #[test]
-    fn thinking_settings_round_trip_and_bad_ones_are_named() {
-        let g = Genome {
-            think: Think {
-                futures: 48,
-                depth: 3,
-                candidates: 4,
-                gain: 0.25,
-                guard_ms: 120,
-            },
-            ..Genome::default()
-        };
-        let text = genome_to_toml(&g, "");
-        assert!(text.contains("\n[think]\n") && text.contains("\nfutures = 48\n"));
-        assert_eq!(parse_genome(&text, "t.toml").unwrap(), g);
-        // Off: no table written, and a file without one reads as off.
-        let off = genome_to_toml(&Genome::default(), "");
-        assert!(!off.contains("[think]"));
-        assert_eq!(parse_genome(&off, "o.toml").unwrap().think, Think::OFF);
-        // Left out: Think::OFF's.
-        let some = parse_genome("bid_scale = 1\n[think]\nfutures = 8\n", "s.toml").unwrap();
-        assert_eq!(
-            (some.think.futures, some.think.depth),
-            (8, Think::OFF.depth)
-        );
+    fn a_count_not_whole_and_a_switch_not_on_or_off_are_refused_by_line_and_gene() {
         let e = |t: &str| parse_genome(t, "g.toml").unwrap_err().to_string();
+        let errors = [
+            e("bid_scale = 0.5\nwp_lookahead = 38.5\n"),
+            e("wp_fast = 0.3\n"),
+            e("# c\nwp_last_exact = 2\n"),
+            e("wp_lookahead_exact = \"on\"\n"),
+        ];
         assert_eq!(
-            e("bid_scale = 1\n[think]\nfutures = 8.5\n"),
-            "g.toml:3: field `think.futures`: expected a whole number, found float"
+            errors,
+            [
+                "g.toml:2: field `wp_lookahead`: 38.5 is not a whole number: this gene is a count \
+                 (e.g. 38 or 39)",
+                "g.toml:1: field `wp_fast`: 0.3 is not on or off: this gene is a switch (true or \
+                 false)",
+                "g.toml:2: field `wp_last_exact`: 2 is not on or off: this gene is a switch (true \
+                 or false)",
+                "g.toml:1: field `wp_lookahead_exact`: expected true or false, found string",
+            ]
         );
-        assert_eq!(
-            e("bid_scale = 1\n[think]\ndepth = 40\n"),
-            "g.toml:3: field `think.depth`: 40 is outside [1, 11]"
+        assert!(
+            errors.iter().all(|e| e.chars().count() <= 100),
+            "{errors:?}"
         );
-        assert_eq!(
-            e("bid_scale = 1\n[think]\nspeed = 1\n"),
-            "g.toml:3: field `think.speed`: unknown setting (one of futures, depth, candidates, \
-             gain, guard_ms)"
+        // Whole numbers, 0 and 1 are the numbers older files hold.
+        let read = parse_genome(
+            "wp_lookahead = 38.0\nwp_fast = 0\nwp_last_exact = 1.0\n",
+            "o",
         );
+        assert!(read.is_ok(), "{read:?}");
+    }
+
+    #[test]
+    fn a_suite_or_rust_source_is_named_as_not_a_genome_file() {
+        let e = |t: &str, f: &str| parse_genome(t, f).unwrap_err().to_string();
+        let errors = [
+            e("[[opponent]]\nspec = \"dp\"\n", "params/suite.toml"),
+            e("use std::io;\nfn main() {}\n", "sub/main.rs"),
+            e("[[entrant]]\nname = \"dp\"\nspec = \"dp\"\n", "field.toml"),
+        ];
         assert_eq!(
-            e("bid_scale = 1\nthink = 3\n"),
-            "g.toml:2: field `think`: expected a table `[think]`"
+            errors,
+            [
+                "params/suite.toml: not a genome file: an opponent suite ([[opponent]]): give it \
+                 as --suite",
+                "sub/main.rs: not a genome file: Rust source (a genome file is TOML, `gene = \
+                 value` lines)",
+                "field.toml: not a genome file: a tournament's entrants ([[entrant]]): give it as \
+                 tournament --file",
+            ]
+        );
+        assert!(
+            errors.iter().all(|e| e.chars().count() <= 100),
+            "{errors:?}"
         );
     }
 

@@ -26,7 +26,7 @@ pub struct AgreeArgs {
     #[arg(long, default_value_t = 4000, value_parser = clap::value_parser!(u32).range(50..=4000))]
     futures: u32,
     /// Seed of the games' dice.
-    #[arg(long, default_value_t = 1)]
+    #[arg(long, default_value_t = 1, value_parser = crate::edge::seed::parse_seed)]
     seed: u64,
     /// Worker threads (default: all cores). Results do not depend on it.
     #[arg(long)]

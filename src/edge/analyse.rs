@@ -31,7 +31,7 @@ pub struct AnalyseArgs {
     #[arg(long, default_value_t = 100, value_parser = clap::value_parser!(u64).range(1..=1_000_000))]
     games: u64,
     /// Seed of the dice.
-    #[arg(long, default_value_t = 1)]
+    #[arg(long, default_value_t = 1, value_parser = crate::edge::seed::parse_seed)]
     seed: u64,
     /// How many of the costliest decisions to list.
     #[arg(long, default_value_t = 10)]

@@ -99,8 +99,30 @@ fn negative_numbers(arg: Arg) -> Arg {
 /// The command line, parsed (clap's message and exit on an error).
 fn parse() -> Cli {
     let mut cmd = command();
-    let matches = cmd.get_matches_mut();
-    Cli::from_arg_matches(&matches).unwrap_or_else(|e| e.format(&mut cmd).exit())
+    let matches = cmd
+        .try_get_matches_from_mut(std::env::args_os())
+        .unwrap_or_else(|e| exit_on(e));
+    Cli::from_arg_matches(&matches).unwrap_or_else(|e| exit_on(e.format(&mut cmd)))
+}
+
+/// Ends the program on clap's error (or its help, or version): an error's
+/// lines wrapped within the screen's width, as every other error's.
+fn exit_on(e: clap::Error) -> ! {
+    if !e.use_stderr() {
+        e.exit()
+    }
+    eprint!("{}", within_screen(&e.render().to_string()));
+    crate::edge::out::exit(e.exit_code())
+}
+
+/// `text`'s lines within the screen's width: a longer one wrapped at
+/// spaces, the lines after its first indented.
+pub fn within_screen(text: &str) -> String {
+    let line = |l: &str| match l.chars().count() > crate::text::SCREEN {
+        true => crate::text::wrap(l, crate::text::SCREEN, "  "),
+        false => format!("{l}\n"),
+    };
+    text.lines().map(line).collect()
 }
 
 /// The program: runs the command line and ends with its status (0, or 1
@@ -109,7 +131,7 @@ pub fn main() -> ! {
     let code = match run() {
         Ok(()) => 0,
         Err(e) => {
-            eprintln!("error: {e:#}");
+            eprint!("{}", within_screen(&format!("error: {e:#}")));
             1
         }
     };

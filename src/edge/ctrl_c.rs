@@ -18,7 +18,7 @@ pub fn stop_on_ctrl_c() {
             crate::host::stop::kill_running_programs();
             eprintln!(
                 "\nstopped{}",
-                hint.map(|h| format!("; {h}")).unwrap_or_default()
+                hint.map(|h| format!("\n{h}")).unwrap_or_default()
             );
             std::process::exit(INTERRUPTED);
         }

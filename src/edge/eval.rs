@@ -45,7 +45,7 @@ pub struct EvalArgs {
     #[arg(long, default_value_t = 2000, value_parser = crate::edge::games::parse_games)]
     games: u64,
     /// Seed of the dice (deal i against opponent o comes from it).
-    #[arg(long, default_value_t = 1)]
+    #[arg(long, default_value_t = 1, value_parser = crate::edge::seed::parse_seed)]
     seed: u64,
     /// Worker threads (default: all cores). Results do not depend on it.
     #[arg(long, value_parser = clap::value_parser!(u64).range(1..=1024))]

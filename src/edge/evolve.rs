@@ -2,6 +2,7 @@
 //! install its winner when asked and earned, draw its plot and say, verdict
 //! first, what came of it.
 
+use crate::edge::eta::RunTally;
 use crate::edge::out::write_out;
 use crate::edge::progress::Bar;
 use crate::edge::run_args::RunArgs;
@@ -16,6 +17,7 @@ use crate::tune::run::{
 };
 use anyhow::Result;
 use std::path::PathBuf;
+use std::sync::Arc;
 
 #[derive(clap::Args)]
 pub struct EvolveArgs {
@@ -151,16 +153,21 @@ impl Held {
             Some(made) if made.nothing_kept() => {
                 made.discard(lock);
                 let again: Vec<String> = std::env::args().skip(1).collect();
-                eprintln!(
+                let said = format!(
                     "interrupted before the first generation was finished: nothing was kept \
-                     ({} removed); start again with: {}",
-                    dir.0.display(),
-                    crate::text::tuner_command(&again.join(" "))
+                     ({} removed)",
+                    dir.0.display()
                 );
+                // The command on a line of its own, whole, to be pasted.
+                eprint!("{}", crate::text::wrap(&said, crate::text::SCREEN, "  "));
+                let again = crate::text::tuner_command(&again.join(" "));
+                eprintln!("start again with: {again}");
             }
             _ => {
                 drop(lock);
-                eprintln!("{e}; {}", resume_hint(&dir));
+                let said = crate::text::wrap(&e.to_string(), crate::text::SCREEN, "  ");
+                eprint!("{said}");
+                eprintln!("{}", resume_hint(&dir));
             }
         }
         crate::edge::out::exit(crate::edge::ctrl_c::INTERRUPTED)
@@ -171,7 +178,9 @@ impl Held {
 pub fn run(a: EvolveArgs) -> Result<()> {
     let (dir, lock, made) = open_or_create(&a)?;
     let held = Held { dir, lock, made };
-    let (cfg, cp) = match generations(&a, &held.dir) {
+    // The run's games in this process, generations and validation: the eta.
+    let tally = Arc::new(RunTally::default());
+    let (cfg, cp) = match generations(&a, &held.dir, tally.clone()) {
         Ok(Ok(done)) => done,
         Ok(Err(e @ RunError::Interrupted(_))) => held.stopped(e),
         Ok(Err(e)) => {
@@ -206,7 +215,7 @@ pub fn run(a: EvolveArgs) -> Result<()> {
             v
         }
         None => {
-            let mut progress = Bar::validating(a.quiet);
+            let mut progress = Bar::validating(a.quiet, tally);
             let v = with_threads(a.threads, || {
                 validate(dir, &cp, &params_best, &mut progress)
             })?;
@@ -247,13 +256,14 @@ pub fn run(a: EvolveArgs) -> Result<()> {
 fn generations(
     a: &EvolveArgs,
     dir: &RunDir,
+    tally: Arc<RunTally>,
 ) -> Result<Result<(crate::tune::run::RunConfig, crate::tune::run::Checkpoint), RunError>> {
     let cfg = dir.load_config()?;
     let suite = cfg.opponents()?;
     let heldout = cfg.heldout_opponents()?;
     let players = suite.iter().chain(&heldout).map(|o| &o.player);
     check_programs(players, Limits::default())?;
-    let mut progress = Bar::new(cfg.settings.generations, a.quiet);
+    let mut progress = Bar::new(a.quiet, tally);
     progress.message(&format!("run folder {}", dir.0.display()));
     crate::edge::ctrl_c::set_resume_hint(resume_hint(dir));
     let cp = with_threads(a.threads, || run_generations(dir, &mut progress))?;

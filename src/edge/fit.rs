@@ -28,7 +28,7 @@ pub struct FitArgs {
     #[arg(long, default_value_t = 5000, value_parser = clap::value_parser!(u64).range(250..=10_000_000))]
     games: u64,
     /// Seed of the games' dice.
-    #[arg(long, default_value_t = 1)]
+    #[arg(long, default_value_t = 1, value_parser = crate::edge::seed::parse_seed)]
     seed: u64,
     /// Draw the calibration (predicted against observed P(win) on held-out
     /// positions, today's leaf and the fitted one) and the log loss by

@@ -28,7 +28,7 @@ pub struct GenesArgs {
     #[arg(long, default_value_t = 20, value_parser = clap::value_parser!(u64).range(1..))]
     deals: u64,
     /// Seed of the deals.
-    #[arg(long, default_value_t = 515)]
+    #[arg(long, default_value_t = 515, value_parser = crate::edge::seed::parse_seed)]
     seed: u64,
 }
 

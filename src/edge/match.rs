@@ -25,7 +25,7 @@ pub struct MatchArgs {
     #[arg(long, conflicts_with = "seed")]
     input: Option<PathBuf>,
     /// Dice from this seed (game pairs share dice, seats swapped).
-    #[arg(long)]
+    #[arg(long, value_parser = crate::edge::seed::parse_seed)]
     seed: Option<u64>,
     /// Number of games, played as given (unlike eval's and evolve's
     /// --games, which play each deal twice): seats alternate, so an odd

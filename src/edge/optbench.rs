@@ -53,7 +53,7 @@ pub struct OptbenchArgs {
     #[arg(long, value_enum, default_value = "open")]
     terrain: Terrain,
     /// Seed of the first landscape (the others follow).
-    #[arg(long, default_value_t = 1)]
+    #[arg(long, default_value_t = 1, value_parser = crate::edge::seed::parse_seed)]
     seed: u64,
     #[command(flatten)]
     search: SearchArgs,

@@ -10,7 +10,7 @@ pub struct PlayArgs {
     /// greedy, sample:N, sample:4D, combo:XY, genome:PATH, dp, dp:exact
     spec: String,
     /// Seed of the strategy's own randomness (random bidders).
-    #[arg(default_value_t = 0)]
+    #[arg(default_value_t = 0, value_parser = crate::edge::seed::parse_seed)]
     seed: u64,
     /// Answer every BID and PUT this many milliseconds late (a slow
     /// program, for testing time limits).

@@ -1,8 +1,10 @@
 //! Progress on stderr: a bar on a terminal; otherwise one plain line at
 //! each tenth of the work, so a log file tells the story; nothing when
 //! quiet. Safe to advance from many threads. `Counter` counts one job's
-//! games; `Bar` is evolve's: its generations, then validation's stages.
+//! games; `Bar` is evolve's: its generations, then validation's stages,
+//! with the run's eta over both ([`RunTally`]).
 
+use crate::edge::eta::{Eta, RunTally};
 use crate::text::wrap;
 use crate::tune::run::{GenerationRow, Progress, Tick};
 use indicatif::{ProgressBar, ProgressState, ProgressStyle};
@@ -15,55 +17,100 @@ use std::time::Instant;
 pub struct Counter {
     label: String,
     total: u64,
-    done: AtomicU64,
+    done: Arc<AtomicU64>,
     bar: Option<ProgressBar>,
     plain: bool,
     started: Instant,
+    /// The run this job is a part of (evolve's validation): its games
+    /// counted there too, its eta shown.
+    run: Option<Arc<RunTally>>,
 }
 
 impl Counter {
     pub fn new(label: &str, unit: &str, total: u64, quiet: bool) -> Counter {
+        Counter::of_run(label, unit, total, quiet, None)
+    }
+
+    /// A counter whose eta is the run's when it is a part of one.
+    fn of_run(
+        label: &str,
+        unit: &str,
+        total: u64,
+        quiet: bool,
+        run: Option<Arc<RunTally>>,
+    ) -> Counter {
         let terminal = std::io::stderr().is_terminal();
+        let done = Arc::new(AtomicU64::new(0));
+        let started = Instant::now();
         let bar = (!quiet && terminal).then(|| {
             let b = ProgressBar::new(total);
+            let eta = match run {
+                Some(_) => "the run's {eta}",
+                None => "{eta}",
+            };
             let template = format!(
-                "{label} {{bar:30}} {{pos}}/{{len}} {unit} [{{elapsed_precise}}, {{rate}}, eta {{eta}}]"
+                "{label} {{bar:30}} {{pos}}/{{len}} {unit} [{{elapsed_precise}}, {{rate}}, {eta}]"
             );
             let style = ProgressStyle::with_template(&template).expect("valid template");
             // Whole units a second (indicatif's own `per_sec` shows four decimals).
             let rate = |s: &ProgressState, w: &mut dyn std::fmt::Write| {
                 let _ = write!(w, "{:.0}/s", s.per_sec());
             };
-            b.set_style(style.with_key("rate", rate));
+            let (run, done) = (run.clone(), done.clone());
+            let eta = move |_: &ProgressState, w: &mut dyn std::fmt::Write| {
+                let eta = match &run {
+                    Some(r) => r.eta(),
+                    None => Eta {
+                        done: done.load(Ordering::Relaxed),
+                        total,
+                        elapsed: started.elapsed(),
+                    },
+                };
+                let _ = write!(w, "{eta}");
+            };
+            b.set_style(style.with_key("rate", rate).with_key("eta", eta));
             b
         });
         Counter {
             label: label.to_string(),
             total,
-            done: AtomicU64::new(0),
+            done,
             bar,
             plain: !quiet && !terminal,
-            started: Instant::now(),
+            started,
+            run,
         }
     }
 
     /// One unit done.
     pub fn inc(&self) {
         let done = self.done.fetch_add(1, Ordering::Relaxed) + 1;
+        if let Some(r) = &self.run {
+            r.tick();
+        }
         if let Some(b) = &self.bar {
             b.inc(1);
         } else if self.plain
             && self.total > 0
             && tenth(done, self.total) > tenth(done - 1, self.total)
         {
-            let spent = self.started.elapsed().as_secs_f64();
-            let rate = done as f64 / spent.max(1e-9);
-            let left = (self.total - done) as f64 / rate;
+            let spent = self.started.elapsed();
+            let rate = done as f64 / spent.as_secs_f64().max(1e-9);
+            let eta = match &self.run {
+                Some(r) => format!("the run's {}", r.eta()),
+                None => Eta {
+                    done,
+                    total: self.total,
+                    elapsed: spent,
+                }
+                .to_string(),
+            };
             eprintln!(
-                "{}: {done}/{} ({} %) in {spent:.1} s, {rate:.0}/s, about {left:.0} s left",
+                "{}: {done}/{} ({} %) in {:.1} s, {rate:.0}/s, {eta}",
                 self.label,
                 self.total,
                 100 * done / self.total,
+                spent.as_secs_f64(),
             );
         }
     }
@@ -77,15 +124,16 @@ impl Counter {
 }
 
 /// Evolve's progress: a bar on a terminal, else a line per generation;
-/// with `--quiet` only messages. Within a generation the bar counts its
-/// games; validation's stages each get a counter of their games
-/// (`Counter`: games/s and the time left).
+/// with `--quiet` only messages. The bar counts the run's games, its eta
+/// the games left in the whole run (generations and validation) at the
+/// rate so far; validation's stages each get a counter of their games
+/// (`Counter`: games/s and the run's eta).
 pub struct Bar {
     bar: Option<indicatif::ProgressBar>,
     plain: bool,
     quiet: bool,
-    started: std::time::Instant,
-    games: u64,
+    /// The run's games, planned and played, in this process.
+    run: Arc<RunTally>,
     /// Validation: each stage's games counted (`stage`).
     validating: bool,
     /// The counter of the stage under way (validation).
@@ -94,8 +142,8 @@ pub struct Bar {
 
 impl Progress for Bar {
     fn generation(&mut self, row: &GenerationRow, total: u32) {
-        self.games += row.games;
-        let rate = self.games as f64 / self.started.elapsed().as_secs_f64();
+        let eta = self.run.eta();
+        let rate = eta.done as f64 / eta.elapsed.as_secs_f64().max(1e-9);
         let spent = row
             .best_searches
             .map_or(String::new(), |s| format!(" ({s:.0} searches/game)"));
@@ -108,12 +156,14 @@ impl Progress for Bar {
             "gen {} best {:.4}{spent} mean {:.4} div {:.3}{step} | {:.0} games/s",
             row.generation, row.best, row.mean, row.diversity, rate
         );
+        let line = |end: &str| {
+            let line = format!("{}/{total} {msg}{end}", row.generation + 1);
+            wrap(&line, crate::text::SCREEN, "  ")
+        };
         if let Some(b) = &self.bar {
-            b.set_length(total as u64);
-            b.set_position(row.generation as u64 + 1);
-            b.println(format!("{}/{total} {msg}", row.generation + 1));
+            b.println(line("").trim_end());
         } else if self.plain {
-            eprintln!("{}/{total} {msg}", row.generation + 1);
+            eprint!("{}", line(&format!(", {eta}")));
         }
     }
 
@@ -131,14 +181,25 @@ impl Progress for Bar {
         }
     }
 
+    fn plan(&mut self, games: u64) {
+        self.run.plan(games);
+        if let Some(b) = &self.bar {
+            b.set_length(self.run.total());
+        }
+    }
+
     fn games(&mut self, what: &str, total: u64) -> Tick {
         self.end_stage();
+        let run = self.run.clone();
         match &self.bar {
-            // Within a generation: its games so far on the bar.
+            // Within a generation: the run's games on the bar, this
+            // generation's in its message.
             Some(b) if !b.is_finished() => {
                 let (b, done) = (b.clone(), Arc::new(AtomicU64::new(0)));
                 let what = what.to_string();
                 Arc::new(move || {
+                    run.tick();
+                    b.inc(1);
                     let d = done.fetch_add(1, Ordering::Relaxed) + 1;
                     if d % 50 == 0 || d == total {
                         b.set_message(format!("{what}: {d}/{total} games"));
@@ -146,9 +207,10 @@ impl Progress for Bar {
                 })
             }
             // A generation's lines suffice off a terminal.
-            _ if !self.validating => Arc::new(|| ()),
+            _ if !self.validating => Arc::new(move || run.tick()),
             _ => {
-                let counter = Arc::new(Counter::new(what, "games", total, self.quiet));
+                let counter = Counter::of_run(what, "games", total, self.quiet, Some(run));
+                let counter = Arc::new(counter);
                 self.stage = Some(counter.clone());
                 Arc::new(move || counter.inc())
             }
@@ -157,15 +219,21 @@ impl Progress for Bar {
 }
 
 impl Bar {
-    pub fn new(generations: u32, quiet: bool) -> Bar {
+    /// The generations' progress, counting `run`'s games.
+    pub fn new(quiet: bool, run: Arc<RunTally>) -> Bar {
         let terminal = std::io::IsTerminal::is_terminal(&std::io::stderr());
         let bar = (!quiet && terminal).then(|| {
-            let b = indicatif::ProgressBar::new(generations as u64);
+            let b = indicatif::ProgressBar::new(1);
+            let tally = run.clone();
+            let eta = move |_: &ProgressState, w: &mut dyn std::fmt::Write| {
+                let _ = write!(w, "{}", tally.eta());
+            };
             b.set_style(
                 indicatif::ProgressStyle::with_template(
-                    "{bar:30} {pos}/{len} [{elapsed_precise} eta {eta}] {msg}",
+                    "{bar:30} {percent:>3}% [{elapsed_precise}, {eta}] {msg}",
                 )
-                .expect("valid template"),
+                .expect("valid template")
+                .with_key("eta", eta),
             );
             b.set_message("evaluating generation 0 …");
             b
@@ -174,26 +242,26 @@ impl Bar {
             bar,
             plain: !quiet && !terminal,
             quiet,
-            started: std::time::Instant::now(),
-            games: 0,
+            run,
             validating: false,
             stage: None,
         }
     }
 
-    /// Validation's progress: a counter for each stage's games.
-    pub fn validating(quiet: bool) -> Bar {
+    /// Validation's progress: a counter for each stage's games, counting
+    /// `run`'s games.
+    pub fn validating(quiet: bool, run: Arc<RunTally>) -> Bar {
         Bar {
             bar: None,
             validating: true,
-            ..Bar::new(0, quiet)
+            ..Bar::new(quiet, run)
         }
     }
 
-    /// Leaves the generations' bar at its end.
+    /// Leaves the generations' bar where it is (validation follows).
     pub fn finish_generations(&self) {
         if let Some(b) = &self.bar {
-            b.finish();
+            b.abandon();
         }
     }
 

@@ -18,7 +18,7 @@ pub struct RunArgs {
     pub games: u64,
     /// Seed of every random stream of the run (the same seed gives the
     /// same run, whatever the number of threads).
-    #[arg(long, default_value_t = 1, conflicts_with = "resume")]
+    #[arg(long, default_value_t = 1, conflicts_with = "resume", value_parser = crate::edge::seed::parse_seed)]
     pub seed: u64,
     /// What a game is worth to the fitness, the validation and the
     /// held-out check: adjusted (the outcome less the game's luck, the dice

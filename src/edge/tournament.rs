@@ -35,7 +35,7 @@ pub struct TournamentArgs {
     #[arg(long, default_value_t = 50, value_parser = clap::value_parser!(u64).range(1..=10_000_000))]
     deals: u64,
     /// Seed of the dice (every pairing's deals derive from it).
-    #[arg(long, default_value_t = 1)]
+    #[arg(long, default_value_t = 1, value_parser = crate::edge::seed::parse_seed)]
     seed: u64,
     /// Worker threads for built-in games (default: all cores).
     #[arg(long, value_parser = clap::value_parser!(u64).range(1..=1024))]

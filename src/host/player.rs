@@ -27,7 +27,9 @@ pub enum PlayerError {
     #[error(transparent)]
     Spec(#[from] SpecError),
     #[error(
-        "`{0}` is not a built-in player ({SPEC_HELP}) and no program `{1}` exists (give its path, or a command on PATH)"
+        "`{0}` is not a built-in player and no program `{1}` exists (give its path, or a \
+         command on PATH){near}\nthe built-in players: {SPEC_HELP}",
+        near = crate::players::near_spec(.0)
     )]
     NotFound(String, String),
     #[error(

@@ -36,10 +36,21 @@ pub enum StrategySpec {
 /// The spec forms accepted, for error messages.
 pub const SPEC_HELP: &str = "greedy, sample:N (N = 1..10), sample:1A … sample:5E, combo:XY (X = 1..5, Y = A..E), genome:PATH, dp[:exact][:own][:bid=F][:noise=F][:upper=F][:future=F]";
 
+/// `; did you mean `SPEC`?` for a built-in player's name near `s` (a
+/// bare name, a `dp` variant without options, a sample AI), else nothing.
+pub fn near_spec(s: &str) -> String {
+    let mut names: Vec<String> = ["greedy", "dp", "dp:exact", "dp:own"]
+        .map(String::from)
+        .into();
+    names.extend((1..=10).map(|n| format!("sample:{n}")));
+    names.extend(SAMPLES.iter().map(|(name, _, _)| format!("sample:{name}")));
+    crate::text::did_you_mean(s.trim(), names.iter().map(String::as_str))
+}
+
 /// Text that names no built-in player.
 #[derive(Clone, Debug, PartialEq, thiserror::Error)]
 pub enum SpecError {
-    #[error("unknown built-in player `{0}`; valid: {SPEC_HELP}")]
+    #[error("unknown built-in player `{0}`{near}\nvalid: {SPEC_HELP}", near = near_spec(.0))]
     Unknown(String),
     #[error(transparent)]
     Dp(#[from] reference::DpSpecError),

@@ -32,6 +32,7 @@ fn eval_counts_and_shows_faults_and_refuses_unearned_wins() {
         .output()
         .unwrap();
     let err = String::from_utf8_lossy(&out.stderr);
+    let err = err.split_whitespace().collect::<Vec<_>>().join(" ");
     assert!(!out.status.success(), "{err}");
     assert!(
         err.contains("lost 6 of its 6 games by faults (PROGRAM EXITED ×6)"),
@@ -98,6 +99,7 @@ fn evolve_writes_faults_to_its_csv_and_stops_on_a_broken_suite() {
     assert!(faults > 0, "{csv}");
     let out = run("broken", CRASHER);
     let err = String::from_utf8_lossy(&out.stderr);
+    let err = err.split_whitespace().collect::<Vec<_>>().join(" ");
     assert!(!out.status.success());
     assert!(err.contains("by faults (PROGRAM EXITED"), "{err}");
     assert!(!dir.join("runs/broken/generations.csv").exists());

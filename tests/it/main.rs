@@ -7,6 +7,7 @@ mod analyse;
 mod bot;
 mod docs;
 mod edges;
+mod errors;
 mod eval;
 mod evolve;
 mod faults;

@@ -53,8 +53,12 @@ const SIDE: u32 = 270;
 const Y_AREA: u32 = 140;
 /// Tick labels and axis names, alike on every panel.
 const LABELS: (&str, u32) = ("sans-serif", 13);
-/// Height of the verdict banner.
+/// Height of the verdict banner of one line.
 const BANNER: u32 = 34;
+/// Each further line of the verdict, in pixels.
+const BANNER_LINE: i32 = 24;
+/// The panels' titles at their largest; the verdict is drawn at this size.
+const TITLE: u32 = 18;
 
 /// Draws the run in `dir` to `out` (PNG, `size` pixels).
 pub fn plot_run(dir: &RunDir, out: &Path, size: (u32, u32)) -> Result<()> {
@@ -96,7 +100,7 @@ impl RunPlot {
     /// The x range shared by every panel: a generation's cell is g ± ½.
     fn x_range(&self) -> std::ops::Range<f64> {
         let last = self.rows.last().map_or(0, |r| r.generation);
-        -0.5..last as f64 + 0.5
+        -0.5..axis_end(last)
     }
 
     /// The x axis: the generations' range with a tick on whole
@@ -216,20 +220,19 @@ fn generation_ticks(last: u32) -> Vec<f64> {
 
 fn draw(p: &RunPlot, out: &Path, size: (u32, u32)) -> Result<()> {
     register();
-    let size = (size.0, p.height(size.1));
+    let verdict = banner_lines(&banner_line(p), size.0.saturating_sub(28));
+    let top = banner_height(verdict.len());
+    let size = (size.0, p.height(size.1) + top - BANNER);
     let root = BitMapBackend::new(out, size).into_drawing_area();
     root.fill(&WHITE)?;
-    let (banner, body) = root.split_vertically(BANNER);
-    let line = banner_line(p);
-    let size17 = fitting(&line, size.0.saturating_sub(28), 17);
-    banner.draw(&Text::new(
-        line,
-        (14, 9),
-        ("sans-serif", size17).into_font().color(&BLACK),
-    ))?;
+    let (banner, body) = root.split_vertically(top);
+    for (i, line) in verdict.into_iter().enumerate() {
+        let font = ("sans-serif", TITLE).into_font().color(&BLACK);
+        banner.draw(&Text::new(line, (14, 8 + BANNER_LINE * i as i32), font))?;
+    }
     let (main, side) = body.split_horizontally(size.0.saturating_sub(SIDE));
     let strong = p.strong();
-    let h = size.1.saturating_sub(BANNER);
+    let h = size.1.saturating_sub(top);
     // The heat map gets its rows' room; the others share the rest.
     let heat = (p.names.len() as u32 * ROW + 100).max(h * 30 / 100);
     let rest = h.saturating_sub(heat);
@@ -257,6 +260,20 @@ fn draw(p: &RunPlot, out: &Path, size: (u32, u32)) -> Result<()> {
     colour_scale(&heat_side)?;
     root.present()?;
     Ok(())
+}
+
+/// The verdict's lines at the titles' size ([`TITLE`]) within `room`
+/// pixels (a character about 0.55 of the size wide): wrapped, never
+/// shrunk.
+fn banner_lines(line: &str, room: u32) -> Vec<String> {
+    let per_line = (f64::from(room) / (0.55 * f64::from(TITLE))) as usize;
+    let wrapped = crate::text::wrap(line, per_line.max(20), "  ");
+    wrapped.lines().map(String::from).collect()
+}
+
+/// The banner's height for `lines` lines of the verdict.
+fn banner_height(lines: usize) -> u32 {
+    BANNER + lines.saturating_sub(1) as u32 * BANNER_LINE as u32
 }
 
 /// The banner: both verdicts and whether the winner was installed.
@@ -336,7 +353,10 @@ fn fitness_panel(p: &RunPlot, area: &Area, side: &Area) -> Result<()> {
     let (lo, hi) = fit(ys.chain(levels.iter().map(|l| l.1)), 0.02, (0.0, 1.0));
     let x = p.x_range();
     let mut c = ChartBuilder::on(area)
-        .caption(CAPTION, ("sans-serif", fitting(CAPTION, width(area), 18)))
+        .caption(
+            CAPTION,
+            ("sans-serif", fitting(CAPTION, width(area), TITLE)),
+        )
         .margin(10)
         .x_label_area_size(30)
         .y_label_area_size(p.y_area())
@@ -407,6 +427,16 @@ fn label_offsets(px: &[i32]) -> Vec<i32> {
             }
         })
         .collect()
+}
+
+/// The share of a generation per generation drawn after the last one:
+/// room where the levels' names sit clear of the lines' last markers.
+const LABEL_ROOM: f64 = 0.1;
+
+/// The generation axis's right end after generation `last`: half a
+/// generation, then [`LABEL_ROOM`] of the generations drawn.
+fn axis_end(last: u32) -> f64 {
+    f64::from(last) + 0.5 + LABEL_ROOM * f64::from(last + 1)
 }
 
 /// Two level names at least this many pixels apart (13 px text).

@@ -6,6 +6,7 @@
 
 use super::error::{Result, RunError};
 use super::settings::RunSettings;
+use super::verdict::LOOKS;
 use crate::host::player::Player;
 use crate::players::StrategySpec;
 use crate::tune::named::NamedGenes;
@@ -175,6 +176,43 @@ fn players_of(suite: &[SuiteEntry], rollouts: u32) -> Result<Vec<Opponent>> {
             })
         })
         .collect()
+}
+
+/// The games validation plays, stage by stage.
+impl RunConfig {
+    /// The deals per opponent each genome a validation stage plays is
+    /// dealt (twice: each seat).
+    pub fn validation_deals(&self) -> u64 {
+        self.settings.validation_games.div_ceil(2).max(1)
+    }
+
+    /// The deals per opponent of one look of the comparison.
+    pub fn look_deals(&self) -> u64 {
+        self.validation_deals().div_ceil(LOOKS).max(1)
+    }
+
+    /// The games validation plays at most for `candidates` genomes: the
+    /// winner picked, then [`Self::games_after_pick`].
+    pub fn games_to_validate(&self, candidates: usize) -> u64 {
+        let pick = candidates as u64 * self.suite.len() as u64 * 2 * self.validation_deals();
+        pick + self.games_after_pick()
+    }
+
+    /// The games validation plays at most once the winner is picked: its
+    /// comparison with the incumbent (every look) and the held-out check.
+    pub fn games_after_pick(&self) -> u64 {
+        self.comparison_games() + self.heldout_games()
+    }
+
+    /// The comparison's games, both genomes, every look.
+    pub fn comparison_games(&self) -> u64 {
+        2 * self.suite.len() as u64 * 2 * self.look_deals() * LOOKS
+    }
+
+    /// The held-out check's games, both genomes.
+    pub fn heldout_games(&self) -> u64 {
+        2 * self.heldout.len() as u64 * 2 * self.validation_deals()
+    }
 }
 
 /// A suite as a run's config records it.

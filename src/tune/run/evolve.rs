@@ -28,6 +28,12 @@ use yacht_core::genome::{GENES, Genome, Mechanism};
 pub trait Progress {
     fn generation(&mut self, row: &GenerationRow, total: u32);
     fn message(&mut self, text: &str);
+    /// `games` still to play in the run from here, the part beginning
+    /// now included (at most: a test may stop early); told again as each
+    /// part begins.
+    fn plan(&mut self, games: u64) {
+        let _ = games;
+    }
     /// `total` games of `what` begin: the tick returned is called once a
     /// game, from any thread (none is shown by default).
     fn games(&mut self, what: &str, total: u64) -> Tick {
@@ -56,6 +62,9 @@ pub fn run_generations(dir: &RunDir, progress: &mut dyn Progress) -> Result<Chec
         // What the optimiser ranks by: the rung reached, then the
         // fitness, genomes within the run's --max-searches first.
         let games = generation_games(&cfg, players.len(), suite.len());
+        let later = u64::from(cfg.settings.generations - generation - 1);
+        let candidates = cfg.settings.validate_top.max(1).min(players.len());
+        progress.plan(games * (1 + later) + cfg.games_to_validate(candidates));
         let tick = progress.games(&format!("generation {generation}"), games);
         let (evals, fitness) = evaluate_generation(&cfg, &players, &suite, seed, &*tick)
             .ok_or(RunError::Interrupted(generation))??;

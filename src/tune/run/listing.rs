@@ -169,6 +169,9 @@ pub fn render(lines: &[RunLine], width: usize) -> String {
     if let Some(note) = mixed_suites(lines, &rows[0]) {
         out += &wrap(&note, width);
     }
+    if rows[0].iter().any(|h| h == "valid.") && lines.iter().any(|l| l.validated.is_some()) {
+        out += &wrap(VALID, width);
+    }
     for l in lines {
         if let Some(problem) = &l.problem {
             out += &wrap(&format!("{}: {problem}", l.name), width);
@@ -176,6 +179,11 @@ pub fn render(lines: &[RunLine], width: usize) -> String {
     }
     out
 }
+
+/// What the column `valid.` shows, and which figure of the summary it is.
+pub const VALID: &str = "valid.: the winner's fitness on the validation dice it was picked on (its \
+                         summary's \"on validation dice\"; its \"fresh dice\" figure, beside the \
+                         champion, is another measurement)";
 
 /// A warning when the table shows validated fitness without the suite
 /// column and the runs were validated on different training suites (a
@@ -322,6 +330,9 @@ mod tests {
         );
         // One suite: no warning; two without their column: one.
         assert!(!narrow.contains("compare runs of one suite"), "{narrow}");
+        // Which of the winner's figures the column shows.
+        let words = narrow.split_whitespace().collect::<Vec<_>>().join(" ");
+        assert!(words.contains(VALID), "{narrow}");
         let mut other = wide_run("mirror-run");
         other.suite = "suite-strong / suite-heldout".into();
         let mixed = render(&[wide_run("fast-win-probability-2"), other.clone()], 100);

@@ -220,6 +220,26 @@ impl Summary<'_> {
 
     /// What the fitness is, and why another file's number differs; what
     /// the opponents' names that are not plain specs stand for.
+    /// Which of the winner's fitness figures is which: the one on the
+    /// validation dice (`tuner runs`' valid.) and, beside the champion, the
+    /// one on fresh dice.
+    fn two_figures(&self) -> String {
+        let r = self.record;
+        let picked = format!(
+            "  the winner's fitness: {:.4} on the validation dice it was picked on (`tuner runs` \
+             shows it: valid.)",
+            r.winner.fitness
+        );
+        match &r.comparison {
+            Some(c) => format!(
+                "{picked}; {:.4} on fresh dice beside the champion, a measurement the pick did \
+                 not favour",
+                c.winner_fitness
+            ),
+            None => picked,
+        }
+    }
+
     fn fitness_words(&self, s: &mut String) {
         let suite = match self.cfg.suite_file.as_str() {
             "" => "this run's training suite".to_string(),
@@ -327,6 +347,7 @@ impl Display for Summary<'_> {
             self.cfg.settings.fitness.name()
         );
         s.push_str(&crate::tune::eval::table(&self.record.winner));
+        s.push_str(&fit(&self.two_figures()));
         self.fitness_words(&mut s);
         self.genes_changed(&mut s);
         if let Some(last) = self.rows.last() {

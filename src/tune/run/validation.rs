@@ -180,6 +180,7 @@ fn pick_winner(
     let seed = derive_seed(&[cfg.settings.seed, 0x7A1D]);
     let candidates = candidates(cfg, cp, deals, progress);
     let total = candidates.len() as u64 * suite.len() as u64 * 2 * deals;
+    progress.plan(total + cfg.games_after_pick());
     let tick = progress.games("validating", total);
     let mut best: Option<(Evaluation, Genome)> = None;
     for g in candidates {
@@ -214,8 +215,7 @@ fn compare(
     progress: &mut dyn Progress,
 ) -> Result<Comparison> {
     let suite = &cfg.opponents()?;
-    let deals = cfg.settings.validation_games.div_ceil(2).max(1);
-    let stage = deals.div_ceil(LOOKS).max(1);
+    let stage = cfg.look_deals();
     progress.message(&format!(
         "comparing the winner with {shown} on fresh dice, up to {} games per opponent in {LOOKS} looks …",
         2 * stage * LOOKS
@@ -223,6 +223,7 @@ fn compare(
     // Fresh dice: the winner was picked on the validation dice.
     let fresh = derive_seed(&[cfg.settings.seed, 0xC0A1]);
     let most = 2 * suite.len() as u64 * 2 * stage * LOOKS;
+    progress.plan(most + cfg.heldout_games());
     let tick = progress.games("comparing (at most)", most);
     // Both genomes on the fresh dice of one look.
     let look_at = |look: u64| -> Result<(Evaluation, Evaluation)> {
@@ -302,6 +303,7 @@ fn changes_worth(
     ));
     let seed = derive_seed(&[cfg.settings.seed, 0x3077]);
     let total = (1 + changes.len() as u64) * suite.len() as u64 * 2 * deals;
+    progress.plan(total);
     let tick = progress.games("what each change is worth", total);
     let judge = |name, g: &Genome| {
         judged(
@@ -395,7 +397,9 @@ fn check_heldout(
     ));
     let at = (seed, deals);
     let kind = cfg.settings.fitness.as_win_rate();
-    let tick = progress.games("held out", 2 * suite.len() as u64 * 2 * deals);
+    let total = 2 * suite.len() as u64 * 2 * deals;
+    progress.plan(total);
+    let tick = progress.games("held out", total);
     let w = judged(&suite, cfg.player("winner", winner), at, kind, &tick)?;
     let i = judged(&suite, cfg.player("incumbent", incumbent), at, kind, &tick)?;
     if crate::host::stop::requested() {

@@ -77,7 +77,9 @@ fn a_champion_played_otherwise_than_its_file_says_is_not_replaced() {
         .unwrap()
         .split_whitespace()
         .collect();
-    let (stdout, stderr) = (words.join(" "), String::from_utf8_lossy(&out.stderr));
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    let stderr = stderr.split_whitespace().collect::<Vec<_>>().join(" ");
+    let stdout = words.join(" ");
     assert!(!out.status.success(), "{stdout}");
     assert!(
         stdout.starts_with(
@@ -183,6 +185,7 @@ fn params_best_survives_tiny_validations_and_is_kept_when_replaced() {
     );
     says_how_to_go_on(&out, &params);
     measured_each_change(&out, &run);
+    names_the_winners_two_figures(&out, &run);
     // `tuner install` does it, keeping the old one in history/, and draws
     // the run's plot again (its banner says installed).
     let plot = dir.join("plots").join("weak-fitness.png");
@@ -256,5 +259,32 @@ fn new_genome_and_export_refuse_to_overwrite_without_force() {
     assert_eq!(
         written,
         std::fs::read_to_string(repo("params/default.toml")).unwrap()
+    );
+}
+
+/// The summary names which of the winner's two fitness figures is which,
+/// and `tuner runs` shows the one on validation dice.
+fn names_the_winners_two_figures(summary: &str, run: &Path) {
+    let text = std::fs::read_to_string(run.join("validation.json")).unwrap();
+    let v: serde_json::Value = serde_json::from_str(&text).unwrap();
+    let picked = v["winner"]["fitness"].as_f64().unwrap();
+    let fresh = v["comparison"]["winner_fitness"].as_f64().unwrap();
+    let said = format!(
+        "the winner's fitness: {picked:.4} on the validation dice it was picked on (`tuner runs` \
+         shows it: valid.); {fresh:.4} on fresh dice beside the champion"
+    );
+    assert!(summary.contains(&said), "{summary}");
+    let listing = run_ok(
+        tuner()
+            .args(["runs", "--width", "200", "--runs-dir"])
+            .arg(run.parent().unwrap()),
+    );
+    let listing = String::from_utf8_lossy(&listing.stdout);
+    let name = format!("{} ", run.file_name().unwrap().to_str().unwrap());
+    let line = listing.lines().find(|l| l.starts_with(&name)).unwrap();
+    assert!(line.contains(&format!(" {picked:.4} ")), "{listing}");
+    assert!(
+        listing.contains("valid.: the winner's fitness on the validation dice"),
+        "{listing}"
     );
 }

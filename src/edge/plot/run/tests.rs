@@ -49,6 +49,33 @@ fn small_diversities_get_the_decimals_that_tell_their_ticks_apart() {
 }
 
 #[test]
+fn a_long_verdict_is_wrapped_at_the_titles_size_never_shrunk() {
+    let verdict = "work-ga: winner installed — training suite: not worse by more than 0.0025 \
+                   (within the search budget), held out: not worse against every opponent";
+    // 1200 px less margins: 1172 / (0.55 × 18) = 118 characters a line.
+    let lines = banner_lines(verdict, 1172);
+    assert_eq!(lines.len(), 2, "{lines:?}");
+    assert!(lines.iter().all(|l| l.chars().count() <= 118), "{lines:?}");
+    assert_eq!(banner_height(lines.len()), 58);
+    assert_eq!(banner_lines("short: not validated yet", 1172).len(), 1);
+    assert_eq!(banner_height(1), BANNER);
+    // As large as the largest title (the fitness panel's).
+    assert_eq!(TITLE, 18);
+}
+
+#[test]
+fn the_levels_names_have_room_after_the_last_generation() {
+    // "champion" at 13 px, 6 px from the end: about 63 px; the fitness
+    // panel of a 1200 px picture is about 770 px wide.
+    for last in [0, 9, 39, 199] {
+        let (start, end) = (-0.5, axis_end(last));
+        let free = (end - f64::from(last) - 0.1) / (end - start) * 770.0;
+        assert!(free >= 70.0, "{last}: {free:.0} px");
+    }
+    assert_eq!(axis_end(9), 10.5);
+}
+
+#[test]
 fn a_long_line_gets_a_font_that_fits() {
     let line = "x".repeat(100);
     assert_eq!(fitting(&line, 2000, 17), 17);

@@ -5,11 +5,25 @@ use yacht_core::genome::{GENES, N_GENES, is_retired};
 
 /// A `--freeze` pattern that names no gene.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("--freeze {0}: no gene of that name (genes: {names})", names = gene_names())]
+#[error(
+    "--freeze {0}: no gene of that name{near} (genes: {names}; `tuner genes` lists them)",
+    near = near_gene(.0),
+    names = gene_names()
+)]
 pub struct NoSuchGene(pub String);
 
+/// The gene a pattern may have meant (none for a `prefix*`).
+fn near_gene(pattern: &str) -> String {
+    match pattern.ends_with('*') {
+        true => String::new(),
+        false => crate::text::did_you_mean(pattern, GENES.iter().map(|g| g.name)),
+    }
+}
+
+/// The first genes' names and how many more.
 fn gene_names() -> String {
-    GENES.iter().map(|g| g.name).collect::<Vec<_>>().join(", ")
+    let names: Vec<&str> = GENES.iter().map(|g| g.name).collect();
+    crate::text::cut_list(&names, 3)
 }
 
 /// Which genes are frozen, by gene index.
@@ -83,9 +97,21 @@ mod tests {
         let e = frozen_genes(&["prio_*".into(), "bid_scael".into()]).unwrap_err();
         assert_eq!(e, NoSuchGene("bid_scael".into()));
         let e = e.to_string();
-        assert!(
-            e.starts_with("--freeze bid_scael: no gene of that name (genes: prio_one,"),
-            "{e}"
+        let more = GENES.len() - 3;
+        let genes = format!("prio_one, prio_two, prio_three and {more} more");
+        assert_eq!(
+            e,
+            format!(
+                "--freeze bid_scael: no gene of that name; did you mean `bid_scale`? (genes: \
+                 {genes}; `tuner genes` lists them)"
+            )
+        );
+        let e = frozen_genes(&["wq_*".into()]).unwrap_err().to_string();
+        assert_eq!(
+            e,
+            format!(
+                "--freeze wq_*: no gene of that name (genes: {genes}; `tuner genes` lists them)"
+            )
         );
     }
 }
