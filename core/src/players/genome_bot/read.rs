@@ -63,6 +63,12 @@ impl OpponentRead {
         }
     }
 
+    /// The opponent's bid at auction `at` were it `dp` (the signed rule's
+    /// prediction), None where none was made.
+    pub(super) fn signed_at(&self, at: AuctionNo) -> Option<Bid> {
+        self.signed[at.index()]
+    }
+
     /// How far the opponent's `bids` have matched the signed predictions:
     /// the least ratio of its bid to the one predicted (0 when it asked
     /// for the other bundle) over the auctions predicted at

@@ -107,7 +107,10 @@ impl Thinker {
         if at.is_first() || at.from_end() < 3 {
             return None;
         }
-        let theirs = opponent.read(at, &view.opp_bids, model.genes())?;
+        let theirs = match opponent.read(at, &view.opp_bids, model.genes()) {
+            Some(read) => read,
+            None => unread(opponent.signed_at(at)?),
+        };
         let (a, b) = view.roll?.dice?;
         let probe = Probe::new(model, self.think, roll_seed(view, (a, b)) ^ SALT);
         let futures = probe.bid_futures(view, (a, b))?.taking_at(model.taking(at));
@@ -115,6 +118,19 @@ impl Thinker {
         let gain = futures.expected(best, &theirs) - futures.expected(tuned, &theirs);
         (gain * 100.0 > self.think.gain).then_some(best)
     }
+}
+
+/// The opponent's bids when its bids fit no read: `dp`'s bid and that
+/// bid a tenth lower and higher (each equally likely), for an opponent
+/// that values the roll near as `dp` does.
+fn unread(signed: Bid) -> Vec<Bid> {
+    let spread = signed.amount / 10;
+    [signed.amount - spread, signed.amount, signed.amount + spread]
+        .map(|amount| Bid {
+            amount: amount.min(crate::rules::MAX_BID),
+            ..signed
+        })
+        .to_vec()
 }
 
 /// Whether two puts are the same move.
