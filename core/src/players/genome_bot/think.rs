@@ -125,12 +125,16 @@ impl Thinker {
 /// that values the roll near as `dp` does.
 fn unread(signed: Bid) -> Vec<Bid> {
     let spread = signed.amount / 10;
-    [signed.amount - spread, signed.amount, signed.amount + spread]
-        .map(|amount| Bid {
-            amount: amount.min(crate::rules::MAX_BID),
-            ..signed
-        })
-        .to_vec()
+    [
+        signed.amount - spread,
+        signed.amount,
+        signed.amount + spread,
+    ]
+    .map(|amount| Bid {
+        amount: amount.min(crate::rules::MAX_BID),
+        ..signed
+    })
+    .to_vec()
 }
 
 /// Whether two puts are the same move.
@@ -306,6 +310,22 @@ mod tests {
         assert_eq!(better_half(&p, &[0, 1, 2, 3], 0, 1), vec![0, 1, 3]);
         assert_eq!(better_half(&p, &[0, 1, 2, 3], 1, 1), vec![1, 3]);
         assert_eq!(better_half(&p, &[1, 3], 3, 1), vec![1, 3]);
+    }
+
+    #[test]
+    fn an_unread_opponent_bids_as_dp_or_a_tenth_either_side() {
+        use crate::rules::{Bundle, MAX_BID};
+        let bid = |bundle, amount| Bid { bundle, amount };
+        assert_eq!(
+            unread(bid(Bundle::B, 1234)),
+            [
+                bid(Bundle::B, 1111),
+                bid(Bundle::B, 1234),
+                bid(Bundle::B, 1357)
+            ]
+        );
+        assert_eq!(unread(bid(Bundle::A, 0)), [bid(Bundle::A, 0); 3]);
+        assert_eq!(unread(bid(Bundle::A, MAX_BID))[2], bid(Bundle::A, MAX_BID));
     }
 
     #[test]
