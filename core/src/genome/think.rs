@@ -4,7 +4,8 @@
 //! its `[think]` table, and every player built from that file (the `bot`,
 //! the exported submission, `genome:PATH` in the tuner) thinks the same.
 //! The work is counted, not timed, so one position gets one move on any
-//! machine; `guard_ms` only bounds a decision's wall-clock time.
+//! machine; `guard_ms` only bounds a decision's time (CPU time where the
+//! system gives it, else wall-clock).
 
 /// The thinking settings; [`Think::OFF`] plays the tuned move alone.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -21,7 +22,7 @@ pub struct Think {
     /// Points of P(win) a move must gain over the tuned move, paired on
     /// the same futures (and by two standard errors), to replace it.
     pub gain: f64,
-    /// Wall-clock milliseconds after which a decision stops searching and
+    /// Milliseconds (CPU, else wall-clock) after which a decision stops searching and
     /// plays the best so far (counted, and said on stderr).
     pub guard_ms: u32,
 }
@@ -72,7 +73,7 @@ impl Think {
             min: 1.0,
             max: 450.0,
             whole: true,
-            doc: "wall-clock ms after which a decision plays the best so far",
+            doc: "ms of CPU time (else wall-clock) after which a decision plays the best so far",
         },
     ];
 

@@ -26,6 +26,7 @@
 
 mod ahead;
 mod bids;
+mod guard;
 mod puts;
 mod read;
 mod think;

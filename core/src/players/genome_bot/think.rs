@@ -6,11 +6,13 @@
 //! margins after each award by those futures, then the best response to
 //! the opponent's bids as read. A move replaces the tuned one only on a
 //! clear paired gain. The work is counted (futures × depth × candidates);
-//! a wall-clock guard per decision stops the search and plays the best so
+//! a guard per decision (`guard`: CPU time, else wall-clock) stops the search and plays the best so
 //! far, counted (`guard_trips`) and said on stderr.
 
 use std::sync::atomic::{AtomicU64, Ordering};
-use std::time::{Duration, Instant};
+use std::time::Duration;
+
+use super::guard::Guard;
 
 use super::ahead::{WinModel, roll_seed, seed_of};
 use super::puts::PutValue;
@@ -38,7 +40,7 @@ const SETTLED: usize = AUCTIONS - 2;
 /// Decisions whose guard tripped, in this process.
 static TRIPS: AtomicU64 = AtomicU64::new(0);
 
-/// Decisions whose wall-clock guard stopped the search, in this process.
+/// Decisions whose guard stopped the search, in this process.
 pub fn guard_trips() -> u64 {
     TRIPS.load(Ordering::Relaxed)
 }
@@ -149,7 +151,7 @@ struct Probe<'a> {
     model: &'a WinModel,
     think: Think,
     seed: u64,
-    started: Instant,
+    guard: Guard,
 }
 
 impl<'a> Probe<'a> {
@@ -158,7 +160,7 @@ impl<'a> Probe<'a> {
             model,
             think,
             seed,
-            started: Instant::now(),
+            guard: Guard::start(),
         }
     }
 
@@ -184,13 +186,14 @@ impl<'a> Probe<'a> {
     /// Whether the decision's guard has tripped; said once on stderr.
     fn tripped(&self, said: &mut bool) -> bool {
         let limit = Duration::from_millis(u64::from(self.think.guard_ms));
-        let late = self.started.elapsed() >= limit;
+        let used = self.guard.used();
+        let late = used >= limit;
         if late && !*said {
             *said = true;
             TRIPS.fetch_add(1, Ordering::Relaxed);
             eprintln!(
                 "think: guard tripped after {} ms; playing the best so far",
-                self.started.elapsed().as_millis()
+                used.as_millis()
             );
         }
         late
