@@ -77,7 +77,8 @@ pub struct Folders {
 }
 
 impl Default for Folders {
-    /// The repository's folders (what runs before the record wrote to).
+    /// The repository's folders (what a config.toml without the record
+    /// reads as).
     fn default() -> Folders {
         Folders {
             runs: "runs".into(),

@@ -100,7 +100,7 @@ impl GenerationRow {
     }
 
     /// A row from its fields on `line`, the fixed ones where `fixed` says
-    /// (`None`: a column absent from files written before it; an absent
+    /// (`None`: a column the file does not have; an absent
     /// or empty `best_searches`, `step` or `held` is none).
     fn from_fields(
         fields: &[&str],
