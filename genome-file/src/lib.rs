@@ -249,8 +249,8 @@ impl fmt::Display for BadValue {
 }
 
 /// A gene's value as a file gives it: a number for any gene (a whole one
-/// for a count, 0 or 1 for a switch: files written before the genes were
-/// typed); for a switch also `true`/`false`, for a choice also an
+/// for a count, 0 or 1 for a switch, as the optimisers' vectors hold
+/// them); for a switch also `true`/`false`, for a choice also an
 /// option's name.
 fn value_of(g: &Gene, value: &toml::Value) -> Result<f64, BadValue> {
     match (value, g.kind) {

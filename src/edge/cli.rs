@@ -34,7 +34,7 @@ enum Cmd {
     Bench(bench::BenchArgs),
     /// Evaluate a genome (or any built-in) against the opponent suite.
     Eval(eval::EvalArgs),
-    /// Evolve genomes with the genetic algorithm (the main job).
+    /// Evolve genomes with an optimiser (the GA by default): the main job.
     Evolve(evolve::EvolveArgs),
     /// Make a finished run's winner the champion (params/best.toml), when
     /// its verdicts say better on the training suite and not worse held out.
@@ -74,7 +74,7 @@ enum Cmd {
 /// option, rather than clap taking it for an unknown option; its help
 /// wrapped to `text::SCREEN` columns (the terminal's width up to it,
 /// and it when the output is not a terminal).
-fn command() -> clap::Command {
+pub fn command() -> clap::Command {
     let mut cmd = Cli::command().max_term_width(SCREEN);
     let names: Vec<String> = cmd
         .get_subcommands()

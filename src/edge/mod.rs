@@ -23,6 +23,7 @@ pub mod play;
 pub mod plot;
 pub mod plot_cmd;
 pub mod progress;
+pub mod reference;
 pub mod run_args;
 pub mod runs;
 pub mod search;

@@ -37,7 +37,7 @@ pub struct OptbenchArgs {
     games: u64,
     /// The luck adjustment's variance ratio: a measurement on G games
     /// is as noisy as G × R plain games. Default: 12, what `tuner eval`
-    /// measured for the champion against the old one on dp and dp:exact
+    /// measures for two champions, paired, on dp and dp:exact
     /// (docs/luck.md); 1 is the plain win rate (`--fitness win-rate`).
     #[arg(long, default_value_t = 12.0, value_parser = parse_ratio)]
     variance_ratio: f64,

@@ -45,7 +45,7 @@ pub struct RunArgs {
     /// How a generation's games are spread: halving (successive halving:
     /// every genome plays a first rung, the better half by fitness play
     /// on, rung after rung of equal budget, down to 2; docs/luck.md) or
-    /// flat (every genome every game, as runs before it did).
+    /// flat (every genome every game).
     #[arg(long, value_enum, default_value = "halving", conflicts_with = "resume")]
     pub racing: crate::tune::optim::racing::Racing,
     #[command(flatten)]

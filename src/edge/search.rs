@@ -13,8 +13,7 @@ pub struct SearchArgs {
     /// parent (score not below it by more than --step-tolerance): after
     /// each generation every gene's step grows while more of the children
     /// that moved it held, and shrinks while fewer did. 0: fixed steps
-    /// (every step 0.08 of the range, as runs before 2026-11-29; with
-    /// them, --diversity-floor 0.4 was the default).
+    /// (every step 0.08 of the range).
     #[arg(long, default_value_t = Adapt::default().target, value_parser = parse_target)]
     pub step_target: f64,
     /// How far below its parent a child may score and still hold, in
@@ -41,11 +40,11 @@ pub struct SearchArgs {
     #[arg(long, default_value_t = GaSettings::default().diversity_floor, value_parser = parse_floor)]
     pub diversity_floor: f64,
     /// The share of the GA's children that take the floor's wider step
-    /// (0.5: every second one; 1: all, as runs before it did).
+    /// (0.5: every second one; 1: all).
     #[arg(long, default_value_t = GaSettings::default().wide_share, value_parser = parse_share)]
     pub wide_share: f64,
     /// Whether the GA's second elite is the better half's rank-weighted
-    /// centroid (else the second best genome, as runs before it had).
+    /// centroid (else the second best genome).
     #[arg(long, default_value_t = GaSettings::default().centroid_elite, action = clap::ArgAction::Set)]
     pub centroid_elite: bool,
     /// CMA-ES's first step size, a fraction of each gene's range (0–1,

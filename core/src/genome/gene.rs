@@ -19,9 +19,8 @@ pub struct Gene {
 
 /// What values a gene takes. The optimisers' vector holds every gene as a
 /// number (a count as a whole number, a switch as 0 or 1, a choice as its
-/// index); a number that is not one of those (from a file written before
-/// the genes were typed, or from a continuous optimiser) is read by
-/// [`Kind::decode`] as the bot always read it.
+/// index); a number that is not one of those (from a file, or from a
+/// continuous optimiser) is read by [`Kind::decode`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Kind {
     /// A real number.
@@ -35,8 +34,8 @@ pub enum Kind {
     Choice(&'static [&'static str]),
 }
 
-/// How a count reads a fraction: the rounding that keeps the old
-/// comparisons ("at most this many", "at least this many") as they were.
+/// How a count reads a fraction: the rounding that keeps the comparison
+/// a count makes ("at most this many", "at least this many").
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Rounding {
     Nearest,
@@ -46,132 +45,102 @@ pub enum Rounding {
     Up,
 }
 
-/// The parts of the bot a gene adjusts. A mechanism runs or not in a
-/// genome by other genes' values (`Plan::runs`); its genes act only while
-/// it runs, so an optimiser is offered only those.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Mechanism {
+/// Makes from one list the enum `Mechanism` (a variant a row, with its
+/// doc), the array `MECHANISMS` of every variant in the list's order (its
+/// length counted from the list) and `Mechanism::name`, the name in notes
+/// and docs.
+macro_rules! mechanisms {
+    ($($(#[$meta:meta])* $variant:ident = $name:literal,)*) => {
+        /// The parts of the bot a gene adjusts. A mechanism runs or not in a
+        /// genome by other genes' values (`Plan::runs`); its genes act only
+        /// while it runs, so an optimiser is offered only those.
+        #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+        pub enum Mechanism {
+            $($(#[$meta])* $variant,)*
+        }
+
+        /// Every mechanism, in the order the docs list them.
+        pub const MECHANISMS: [Mechanism; [$($name),*].len()] = [$(Mechanism::$variant),*];
+
+        impl Mechanism {
+            /// Its name in notes and docs.
+            pub fn name(self) -> &'static str {
+                match self {
+                    $(Mechanism::$variant => $name,)*
+                }
+            }
+        }
+    };
+}
+
+mechanisms! {
     /// The put's value: category priorities, the weight of V, the pull
     /// toward the bonus pace, the penalty for a 0. Always runs.
-    Value,
+    Value = "value",
     /// How far behind the bonus pace the pull still counts: runs while
     /// `upper_weight` pulls.
-    BonusChase,
+    BonusChase = "bonus-chase",
     /// The bid on the equilibrium: scale, weights, bounds, offsets, the
     /// best response to a read `dp`, the zero bidder's read. Always runs.
-    Bid,
+    Bid = "bid",
     /// The cap by the opponent's largest bid (`bid_adapt_margin`): runs
     /// while some auction from round 3 on is bid by value (bids by win
     /// probability in fewer than the last 10).
-    AdaptCap,
+    AdaptCap = "adapt-cap",
     /// The cap's scale (`bid_adapt_mult`): runs while the cap runs and
     /// `bid_adapt_margin` leaves a cap below the largest bid.
-    AdaptScale,
+    AdaptScale = "adapt-scale",
     /// The rounds whose puts and bids are chosen by win probability.
     /// Always runs (0 rounds: off).
-    WinRounds,
+    WinRounds = "win-rounds",
     /// How win probability is estimated (`wp_fast`): runs while some
     /// round is chosen by it.
-    Estimate,
+    Estimate = "estimate",
     /// Win probability by rollouts: runs while some round is chosen by it
     /// and `wp_fast` is off.
-    Rollouts,
+    Rollouts = "rollouts",
     /// Win probability by the tables: runs while some round is chosen by
     /// it and `wp_fast` is on.
-    Tables,
+    Tables = "tables",
     /// The tables' puts: runs while some put is chosen by the tables.
-    TablePuts,
+    TablePuts = "table-puts",
     /// The tables' bids: runs while some bid is chosen by the tables.
-    TableBids,
+    TableBids = "table-bids",
     /// The look ahead's rolls (`wp_lookahead`, 0: off): runs while the
     /// tables bid in some auction a look ahead can serve (not the last,
     /// nor the one before it when that is settled exactly) among the last
     /// `wp_lookahead_auctions`.
-    LookRolls,
+    LookRolls = "look-rolls",
     /// Which last auctions look ahead (`wp_lookahead_auctions`): runs
     /// while `wp_lookahead` is above 0 and the tables bid in some auction
     /// a look ahead can serve.
-    LookAuctions,
+    LookAuctions = "look-auctions",
     /// The look ahead's pool (`wp_lookahead_pool`): runs while it plays
     /// `wp_lookahead` rolls, two or more, in some auction the late look
     /// ahead leaves it.
-    LookPool,
+    LookPool = "look-pool",
     /// Round 10's leaves by the last auction exactly
     /// (`wp_lookahead_exact`): runs while the look ahead plays in round 10.
-    LookExact,
+    LookExact = "look-exact",
     /// The late look ahead's rolls (`wp_late_lookahead`): runs while the
     /// look ahead plays and `wp_late_auctions` takes some auction it looks
     /// ahead in, so that they fall somewhere.
-    LateRolls,
+    LateRolls = "late-rolls",
     /// Which last auctions take the late rolls (`wp_late_auctions`): runs
     /// while the look ahead plays and `wp_late_lookahead` is above 0.
-    LateAuctions,
+    LateAuctions = "late-auctions",
     /// The late look ahead's pool: runs while it plays rolls in some
     /// auction (both of the above), two or more (one roll's two bundles
     /// are a pool already).
-    LateLookahead,
+    LateLookahead = "late-lookahead",
     /// Which read of the opponent's bids the bids by win probability
     /// make: runs while some bid is chosen by win probability.
-    WinBids,
+    WinBids = "win-bids",
     /// The read's rules: runs while some bid is chosen by win probability
     /// and the read is on.
-    Read,
+    Read = "read",
     /// The read's scaled rule: runs while `wp_read` is `scaled`.
-    ReadScaled,
-}
-
-/// Every mechanism, in the order the docs list them.
-pub const MECHANISMS: [Mechanism; 21] = [
-    Mechanism::Value,
-    Mechanism::BonusChase,
-    Mechanism::Bid,
-    Mechanism::AdaptCap,
-    Mechanism::AdaptScale,
-    Mechanism::WinRounds,
-    Mechanism::Estimate,
-    Mechanism::Rollouts,
-    Mechanism::Tables,
-    Mechanism::TablePuts,
-    Mechanism::TableBids,
-    Mechanism::LookRolls,
-    Mechanism::LookAuctions,
-    Mechanism::LookPool,
-    Mechanism::LookExact,
-    Mechanism::LateRolls,
-    Mechanism::LateAuctions,
-    Mechanism::LateLookahead,
-    Mechanism::WinBids,
-    Mechanism::Read,
-    Mechanism::ReadScaled,
-];
-
-impl Mechanism {
-    /// Its name in notes and docs.
-    pub fn name(self) -> &'static str {
-        match self {
-            Mechanism::Value => "value",
-            Mechanism::BonusChase => "bonus-chase",
-            Mechanism::Bid => "bid",
-            Mechanism::AdaptCap => "adapt-cap",
-            Mechanism::AdaptScale => "adapt-scale",
-            Mechanism::WinRounds => "win-rounds",
-            Mechanism::Estimate => "estimate",
-            Mechanism::Rollouts => "rollouts",
-            Mechanism::Tables => "tables",
-            Mechanism::TablePuts => "table-puts",
-            Mechanism::TableBids => "table-bids",
-            Mechanism::LookRolls => "look-rolls",
-            Mechanism::LookAuctions => "look-auctions",
-            Mechanism::LookPool => "look-pool",
-            Mechanism::LookExact => "look-exact",
-            Mechanism::LateRolls => "late-rolls",
-            Mechanism::LateAuctions => "late-auctions",
-            Mechanism::LateLookahead => "late-lookahead",
-            Mechanism::WinBids => "win-bids",
-            Mechanism::Read => "read",
-            Mechanism::ReadScaled => "read-scaled",
-        }
-    }
+    ReadScaled = "read-scaled",
 }
 
 impl Kind {

@@ -16,43 +16,22 @@ pub use gene::{Gene, Kind, MECHANISMS, Mechanism, Rounding};
 pub use table::*;
 pub use think::{Think, ThinkField};
 
-/// Genes that were dropped, with why. Genome files that still name one
-/// read as before with the gene ignored (old runs and hall-of-fame files
-/// stay readable); nothing writes them.
-pub const RETIRED: &[(&str, &str)] = &[
-    (
-        "bid_no_conflict",
-        "scaled the bid when the opponent was predicted to want the other bundle; on the signed rule both players bid the sum's bundle, so it never acted (strength-7 with it at 0.42 or 1.0: 53.4 % and 53.3 % against dp, 2 000 paired games, seed 11)",
-    ),
-    (
-        "wp_put_rollouts",
-        "with wp_fast, handed the last puts back to rollouts; at its default (0, off) in all 115 committed genome files, never moved by a run",
-    ),
-    (
-        "wp_bid_rollouts",
-        "with wp_fast, handed the last bids back to rollouts; at its default (0, off) in all 115 committed genome files, never moved by a run",
-    ),
-    (
-        "wp_put_lookahead",
-        "with wp_lookahead, compared the puts a round ahead; at its default (0, off) in all 115 committed genome files, never moved by a run",
-    ),
-    (
-        "wp_confidence",
-        "the standard errors a rollout put's edge needed; at its default (2) in all 115 committed genome files, never moved by a run: the rollout puts keep 2 (`CONFIDENCE`)",
-    ),
-    (
-        "wp_lookahead_close",
-        "looked ahead only for a close call; lost in every run that freed it (lab/runs/fast-close −0.63, lab/runs/pool-ga −0.53 points; lab/runs/close-ga −0.32 ± 0.29), and at 10 changed no game of params/best.toml against eight opponents (tuner genes --play, seed 515): the look ahead plays for every bid it serves",
-    ),
-    (
-        "wp_read_pick",
-        "picked the fitting read rule whose predictions erred least; `dp:own` +0.00 with it (the same games, lab/journal.md \"Reading a bidder on another table\"), and on changed no game of params/best.toml against eight opponents (tuner genes --play, seed 515): the read takes the first rule that fits",
-    ),
+/// Retired genes: no code reads them; a genome file that names one reads
+/// with the gene ignored (old runs and hall-of-fame files stay readable),
+/// and nothing writes them. Why each went: docs/genome.md, "Retired genes".
+pub const RETIRED: &[&str] = &[
+    "bid_no_conflict",
+    "wp_put_rollouts",
+    "wp_bid_rollouts",
+    "wp_put_lookahead",
+    "wp_confidence",
+    "wp_lookahead_close",
+    "wp_read_pick",
 ];
 
 /// Whether `name` is a retired gene.
 pub fn is_retired(name: &str) -> bool {
-    RETIRED.iter().any(|(retired, _)| *retired == name)
+    RETIRED.contains(&name)
 }
 
 /// Number of genes.

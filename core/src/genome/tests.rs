@@ -60,7 +60,7 @@ fn every_mechanism_owns_a_gene_and_no_retired_name_is_a_gene() {
     for m in MECHANISMS {
         assert!(GENES.iter().any(|g| g.mechanism == m), "{}", m.name());
     }
-    for (name, _) in RETIRED {
+    for name in RETIRED {
         assert_eq!(Genome::index_of(name), None, "{name}");
     }
 }
@@ -118,4 +118,37 @@ fn every_plan_field_reads_its_gene_by_the_genes_kind() {
         },
     };
     assert_eq!(put_back, default);
+}
+
+#[test]
+fn the_mechanisms_are_listed_and_named_in_the_docs_order() {
+    let names: Vec<&str> = MECHANISMS.iter().map(|m| m.name()).collect();
+    assert_eq!(
+        names,
+        [
+            "value",
+            "bonus-chase",
+            "bid",
+            "adapt-cap",
+            "adapt-scale",
+            "win-rounds",
+            "estimate",
+            "rollouts",
+            "tables",
+            "table-puts",
+            "table-bids",
+            "look-rolls",
+            "look-auctions",
+            "look-pool",
+            "look-exact",
+            "late-rolls",
+            "late-auctions",
+            "late-lookahead",
+            "win-bids",
+            "read",
+            "read-scaled",
+        ]
+    );
+    assert_eq!(MECHANISMS[0], Mechanism::Value);
+    assert_eq!(MECHANISMS[20], Mechanism::ReadScaled);
 }

@@ -44,7 +44,7 @@ pub fn count_leaf() {
 /// A search's work in [`work`]'s units; a leaf is one. A leaf (two
 /// outlooks, a margin, its P(win) at each bid weighed) costs about a fifth
 /// of a search's time (0.19 from two hand-set copies of a champion, one
-/// with more leaves, one with more searches; noisy, `lab/journal.md`):
+/// with more leaves, one with more searches; noisy, the lab journal):
 /// a quarter, the round figure, errs toward counting leaves dearer. An
 /// exact leaf (`wp_lookahead_exact`) costs more and counts the same.
 pub const SEARCH_WORK: u64 = 4;

@@ -16,7 +16,8 @@
 //! "take minus leave" is 0.2–0.7 points of P(win) too high in every
 //! round), so its futures can take a margin off every contested win
 //! (`Futures::taking_at`, gene `wp_bid_margin`, 0 by default: half a
-//! point gained nothing on fresh seeds, README). Std-only.
+//! point gained nothing on fresh seeds, docs/results.md "How the intervals
+//! are measured"). Std-only.
 
 use crate::rules::{Bid, Bundle, MAX_BID, PerSeat, Seat, resolve_auction};
 use crate::win::last_auction::Settled;

@@ -15,7 +15,7 @@
 //! from the skewness table (`spread`). Measured: with the two
 //! players' outlooks equal the normal misreads a bid's "one over or one
 //! under" — its best response depends on the shape, not on the mean and
-//! spread alone (README "Win probability from the tables"). A draw counts
+//! spread alone (docs/genome.md, "Win probability from the tables"). A draw counts
 //! ½ when nothing random is left. A candidate costs three table lookups
 //! per player. Std-only: the submission runs it.
 

@@ -23,8 +23,8 @@
 //! last two puts follow from the hands, so the shared roll leaves a final
 //! margin, and its luck is the outcome that margin gives less the mean
 //! outcome over every pair of bundles (counted exactly, not sampled). On
-//! the champion against the old one, paired, this took the variance ratio
-//! from 3.4 (the slope at every round) to 12 (docs/luck.md).
+//! two champions, paired, this takes the variance ratio from 3.4 (the
+//! slope at every round) to 12 (docs/luck.md).
 //!
 //! The values are the exact table's (the shipped one's rounded levels
 //! would not average to their V); the slope reads the shipped table's

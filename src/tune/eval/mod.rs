@@ -145,7 +145,7 @@ pub struct OpponentResult {
     /// The candidate's work per game in searches (`yacht_core::value::work`:
     /// each hand searched for its best put one, each look-ahead leaf valued
     /// a quarter, what it costs), the same on any machine; None when not
-    /// counted (a program). Before 2026-11-28 it counted the searches only.
+    /// counted (a program).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub mean_searches: Option<f64>,
     pub weight: f64,

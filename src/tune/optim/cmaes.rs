@@ -29,7 +29,7 @@ use yacht_core::genome::Genome;
 /// points where 0.05 gained 0.8 (15 landscapes, 10–40 generations of 16);
 /// on the open terrain 0.05 ends at 0.41 points of regret, 0.15 at 0.28.
 pub const SIGMA0: f64 = 0.05;
-/// The first step size of runs made before it was recorded.
+/// The first step size of a CMA-ES run whose config.toml records none.
 pub const SIGMA0_BEFORE: f64 = 0.15;
 /// The rate of the means' exponential average.
 pub const AVERAGE: f64 = 0.15;

@@ -19,7 +19,7 @@ pub struct Checkpoint {
     pub last_population: Vec<NamedGenes>,
     /// Every fitness each genome of `last_population` got, oldest first:
     /// an elite is evaluated again, on fresh dice, in each generation it
-    /// survives. Empty in checkpoints written before it was kept.
+    /// survives. Empty in a checkpoint without them.
     #[serde(default)]
     pub last_scores: Vec<Vec<f64>>,
     pub rows: Vec<GenerationRow>,
@@ -33,7 +33,7 @@ pub struct Checkpoint {
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub proposals: Vec<NamedGenes>,
     /// The GA's steps and the population's lineage, in runs whose steps
-    /// adapt (none otherwise, and in runs before them).
+    /// adapt (none otherwise, and in a checkpoint without them).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub ga: Option<GaState>,
 }

@@ -41,17 +41,17 @@ pub struct RunConfig {
     pub settings: RunSettings,
     pub suite: Vec<SuiteEntry>,
     /// Strong opponents never used for selection: a new champion must not
-    /// be worse against them (runs before it was recorded had none).
+    /// be worse against them (none in a config.toml without it).
     #[serde(default)]
     pub heldout: Vec<SuiteEntry>,
     /// The initial genomes, by gene name, with where they came from.
     pub initial: Vec<InitialGenome>,
     pub tool_version: String,
     pub git_revision: String,
-    /// The day the run was made (runs before it was recorded: empty).
+    /// The day the run was made (empty in a config.toml without it).
     #[serde(default, skip_serializing_if = "String::is_empty")]
     pub started: String,
-    /// The suite files the run was given (empty in older runs).
+    /// The suite files the run was given (empty in a config.toml without them).
     #[serde(default, skip_serializing_if = "String::is_empty")]
     pub suite_file: String,
     #[serde(default, skip_serializing_if = "String::is_empty")]
@@ -77,7 +77,8 @@ pub struct Folders {
 }
 
 impl Default for Folders {
-    /// The repository's folders (what runs before the record wrote to).
+    /// The repository's folders (what a config.toml without the record
+    /// reads as).
     fn default() -> Folders {
         Folders {
             runs: "runs".into(),

@@ -11,8 +11,7 @@ pub struct GenerationRow {
     pub generation: u32,
     pub best: f64,
     pub mean: f64,
-    /// The lowest fitness of the generation (runs before 2026-11-28: the
-    /// last ranked genome's, which under --max-searches could be higher).
+    /// The lowest fitness of the generation.
     pub worst: f64,
     pub diversity: f64,
     pub elapsed_s: f64,
@@ -24,13 +23,13 @@ pub struct GenerationRow {
     #[serde(default)]
     pub faults_opponents: u64,
     /// The best genome's work per game, in searches (a look-ahead leaf a
-    /// quarter since 2026-11-28, none before; files written before the
-    /// column, and a genome whose work was not counted: none).
+    /// quarter; none in a file without the column, and for a genome whose
+    /// work was not counted).
     #[serde(default)]
     pub best_searches: Option<f64>,
     /// The GA's typical step after the generation: the geometric mean of
     /// its free genes' steps, a fraction of their range (none: steps not
-    /// adapted, or files written before them).
+    /// adapted, or a file without the column).
     #[serde(default)]
     pub step: Option<f64>,
     /// The share of the generation's children that held against their
@@ -101,7 +100,7 @@ impl GenerationRow {
     }
 
     /// A row from its fields on `line`, the fixed ones where `fixed` says
-    /// (`None`: a column absent from files written before it; an absent
+    /// (`None`: a column the file does not have; an absent
     /// or empty `best_searches`, `step` or `held` is none).
     fn from_fields(
         fields: &[&str],

@@ -10,8 +10,8 @@ use crate::tune::optim::ga::GaSettings;
 use crate::tune::optim::racing::Racing;
 use serde::{Deserialize, Serialize};
 
-/// How a run searches and measures. Fields added after runs were made
-/// read their older runs' behaviour when absent.
+/// How a run searches and measures. A field absent from a config.toml
+/// reads as the behaviour of a run that does not set it.
 #[derive(Clone, Debug, Serialize, Deserialize, PartialEq)]
 pub struct RunSettings {
     /// Seed of every random stream of the run.
@@ -31,30 +31,26 @@ pub struct RunSettings {
     /// The GA's settings, the genes every optimiser leaves as the initial
     /// genomes have them (`frozen`) among them.
     pub ga: GaSettings,
-    /// What a game is worth to the fitness (runs before it was recorded
-    /// used the win rate).
+    /// What a game is worth to the fitness (absent: the win rate).
     #[serde(default)]
     pub fitness: Fitness,
     /// Futures per win-probability decision by rollouts in the run's games
-    /// (see `config::at_budget`); 0, and in runs before it was recorded:
-    /// those decisions off.
+    /// (see `config::at_budget`); 0, and absent: those decisions off.
     #[serde(default)]
     pub rollouts: u32,
-    /// Which optimiser proposes each generation (runs before it was
-    /// recorded: the GA).
+    /// Which optimiser proposes each generation (absent: the GA).
     #[serde(default, skip_serializing_if = "is_ga")]
     pub optimizer: OptimizerKind,
-    /// CMA-ES's first step size, in runs that use it (CMA-ES runs before it
-    /// was recorded: `SIGMA0_BEFORE`).
+    /// CMA-ES's first step size, in runs that use it (absent from a CMA-ES
+    /// run: `SIGMA0_BEFORE`).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub cmaes_sigma: Option<f64>,
     /// The most searches per game a genome may spend (`--max-searches`),
-    /// a look-ahead leaf a quarter (runs before 2026-11-28 counted
-    /// searches only); none: no limit.
+    /// a look-ahead leaf a quarter; none: no limit.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub max_searches: Option<Budget>,
-    /// How a generation's games are spread over its genomes (runs before
-    /// it was recorded: flat, every genome every game).
+    /// How a generation's games are spread over its genomes (absent:
+    /// flat, every genome every game).
     #[serde(default)]
     pub racing: Racing,
 }

@@ -37,8 +37,8 @@ pub struct ValidationRecord {
     /// Against the incumbent on the training suite (none without one, or
     /// when the winner is the incumbent itself).
     pub comparison: Option<Comparison>,
-    /// Against the incumbent on the held-out suite (runs before it was
-    /// recorded, or without a held-out suite, have none).
+    /// Against the incumbent on the held-out suite (none in a record
+    /// without it, or a run without a held-out suite).
     #[serde(default)]
     pub heldout: Option<HeldOutCheck>,
     /// The champion file the winner was compared with.
@@ -55,16 +55,16 @@ pub struct ValidationRecord {
     #[serde(alias = "replaced_params_best")]
     pub installed: bool,
     pub previous_kept_as: Option<PathBuf>,
-    /// Seconds the validation took (0 in runs before it was recorded).
+    /// Seconds the validation took (0 in a record without it).
     #[serde(default)]
     pub seconds: f64,
-    /// How many generations the run had when it was validated (none in
-    /// runs before it was recorded: a resume validates them again).
+    /// How many generations the run had when it was validated (none in a
+    /// record without it: a resume validates them again).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub generations: Option<u32>,
     /// When the verdicts allow installing: what each of the winner's
-    /// changes from the incumbent is worth (none otherwise, and in runs
-    /// before it was measured).
+    /// changes from the incumbent is worth (none otherwise, and in a
+    /// record without it).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub worth: Vec<ChangeWorth>,
 }

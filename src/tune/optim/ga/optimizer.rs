@@ -37,8 +37,7 @@ pub struct Ga {
 pub struct GaState {
     /// Each gene's step, by gene name.
     pub steps: Vec<(String, f64)>,
-    /// Each gene's evolution path, by gene name (empty: all zero, as in
-    /// runs before the path).
+    /// Each gene's evolution path, by gene name (empty: all zero).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub paths: Vec<(String, f64)>,
     /// Whom each genome of the population is measured against.

@@ -1,7 +1,6 @@
 //! The GA's settings (`GaSettings`, recorded in a run's config.toml): the
-//! defaults, `classic()` (the GA before the centroid elite and the wide
-//! share), `fixed()` (the GA before adapted steps), and how settings
-//! written before a field existed read.
+//! defaults, `classic()` (no centroid elite, no wide share), `fixed()`
+//! (fixed steps), and what a config.toml without a field reads as.
 
 use super::steps::Adapt;
 use serde::{Deserialize, Serialize};
@@ -25,7 +24,7 @@ pub struct GaSettings {
     pub mutation_sigma: f64,
     /// How the run adapts each gene's step to its children's fortunes
     /// (`steps`; they start at the run's `init_sigma`); none: every step
-    /// is `mutation_sigma` (runs before 2026-11-29).
+    /// is `mutation_sigma`.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub adapt: Option<Adapt>,
     /// Diversity kept: while the population's diversity over its free
@@ -34,13 +33,13 @@ pub struct GaSettings {
     #[serde(default)]
     pub diversity_floor: f64,
     /// The share of the children that take the floor's wider step (every
-    /// second one at 0.5); the others take `mutation_sigma`. Runs made
-    /// before it read as 1 (every child).
+    /// second one at 0.5); the others take `mutation_sigma`. Absent from
+    /// a config.toml: 1 (every child).
     #[serde(default = "every_child")]
     pub wide_share: f64,
     /// The last elite (of at least two) is the better half's centroid,
     /// weighted by rank as CMA-ES weighs its mean: it averages the noise
-    /// of half the generation. Runs made before it read as off.
+    /// of half the generation. Absent from a config.toml: off.
     #[serde(default)]
     pub centroid_elite: bool,
     /// Genes left as the starting genomes have them (`--freeze`): names,
@@ -68,7 +67,7 @@ impl Default for GaSettings {
 }
 
 impl GaSettings {
-    /// The GA as it was before the centroid elite and the wide share
+    /// The classic GA: no centroid elite, no wide share
     /// (`--diversity-floor 0 --wide-share 1 --centroid-elite false`).
     pub fn classic() -> GaSettings {
         GaSettings {
@@ -79,8 +78,7 @@ impl GaSettings {
         }
     }
 
-    /// The GA with fixed steps, as it was before adapted steps
-    /// (`--step-target 0`): every step `mutation_sigma`, half the children
+    /// The GA with fixed steps (`--step-target 0`): every step `mutation_sigma`, half the children
     /// wider under the diversity floor 0.4.
     pub fn fixed() -> GaSettings {
         GaSettings {

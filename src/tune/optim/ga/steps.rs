@@ -28,7 +28,7 @@ pub struct Adapt {
     pub rate: f64,
     /// The memory of each gene's evolution path (`path`): the share of
     /// the path one generation replaces; 0: no path, the success rule
-    /// alone (runs before the path read so).
+    /// alone.
     #[serde(default)]
     pub path: f64,
 }
@@ -200,7 +200,7 @@ pub struct Lineage {
     /// Indices of the genes that differ from the parent's.
     pub moved: Vec<usize>,
     /// How far each of them moved (child less parent, a fraction of the
-    /// gene's range), in `moved`'s order; empty in runs before the path.
+    /// gene's range), in `moved`'s order; empty in a run without a path.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub by: Vec<f64>,
 }
