@@ -34,6 +34,7 @@
 //! the first's.
 
 pub mod by_rollouts;
+pub mod by_win;
 mod judge;
 
 pub use judge::{Decision, DecisionKind, Judged};
