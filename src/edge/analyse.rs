@@ -1,8 +1,10 @@
 //! `tuner analyse`: a match between two players split per player into luck
 //! (the dice and the tie coin) and skill (what each put and bid cost
-//! against the judge's reference: the exact value model, or rollouts), per
-//! game and in total, by round and by kind of decision, with the costliest
-//! decisions; a JSON summary and a picture of one game.
+//! against the judge's own choice: by default the chance to win by the
+//! tables' win model, which measures the luck too; or the exact value
+//! model, or rollouts), per game and in total, by round and by kind of
+//! decision, with the costliest decisions; a JSON summary and a picture of
+//! one game.
 
 use crate::edge::ctrl_c::exit_if_stopped;
 use crate::edge::out::{outputs_go_to_folders, write_out};
