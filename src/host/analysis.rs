@@ -95,7 +95,10 @@ impl GameJudged {
         }
         let mut judged = meter.judged().cloned().unwrap_or_default();
         match judge {
-            Judge::Win => judged = judged.with_model(by_win::price(&played.events)),
+            Judge::Win => {
+                let p = by_win::price(&played.events);
+                judged = judged.with_model(p.luck, p.chance, p.decisions);
+            }
             Judge::Rollouts(n) => {
                 judged = judged.with_decisions(by_rollouts::price(&played.events, n));
             }

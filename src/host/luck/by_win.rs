@@ -19,10 +19,15 @@
 //!   by value), not the slope's: a bid that takes the bundle that wins
 //!   the game is worth what it moves P(win).
 //!
-//! So a round's luck (`host::luck`: the roll as the equilibrium shares
-//! it, in P(win)) and its decisions' shares add up, to the model's error,
-//! to what the round moved the first seat's chance; the game's sum is its
-//! outcome less ½.
+//! The luck is the same model's: what each round's roll moved the first
+//! seat's chance (from its chance after the last puts to its chance under
+//! the two signed equilibrium bids) and what the tie coin moved it. So
+//! the luck and the decisions' shares add up to what the game moved the
+//! chance, from ½ to the outcome, but for what the judge's best puts gain
+//! on the puts by value its bids' futures assume. The exact table's luck
+//! (`host::luck`, mean 0 whoever plays) is kept beside it: the model's
+//! runs a few points of % a game above it for the stronger player (the
+//! model's drift).
 
 use super::judge::Decision;
 use crate::host::transcript::Event;

@@ -147,14 +147,20 @@ impl Judged {
         Judged { decisions, ..self }
     }
 
-    /// The luck, the chance and the decisions of the win model (`by_win`);
-    /// the meter's luck kept as [`Judged::dice_luck`].
-    pub fn with_model(self, priced: super::by_win::Priced) -> Judged {
+    /// The luck, the chance and the decisions of another model (the win
+    /// model's, by round as [`Judged::luck`] and [`Judged::chance`]); the
+    /// meter's luck kept as [`Judged::dice_luck`].
+    pub fn with_model(
+        self,
+        luck: [f64; ROUNDS + 1],
+        chance: [Option<f64>; ROUNDS + 1],
+        decisions: Vec<Decision>,
+    ) -> Judged {
         Judged {
             dice: Some(self.luck),
-            luck: priced.luck,
-            chance: priced.chance,
-            decisions: priced.decisions,
+            luck,
+            chance,
+            decisions,
             ..self
         }
     }
