@@ -1,15 +1,17 @@
 //! `tuner analyse`: a match between two players split per player into luck
 //! (the dice and the tie coin) and skill (what each put and bid cost
-//! against the judge's reference: the exact value model, or rollouts), per
-//! game and in total, by round and by kind of decision, with the costliest
-//! decisions; a JSON summary and a picture of one game.
+//! against the judge's own choice: by default the chance to win by the
+//! tables' win model, which measures the luck too; or the exact value
+//! model, or rollouts), per game and in total, by round and by kind of
+//! decision, with the costliest decisions; a JSON summary and a picture of
+//! one game.
 
 use crate::edge::ctrl_c::exit_if_stopped;
 use crate::edge::out::{outputs_go_to_folders, write_out};
 use crate::edge::plot::game::game_png;
 use crate::edge::progress::Counter;
 use crate::files::write_atomic;
-use crate::host::analysis::{Analysis, Judge, Mean, Side, judge_all};
+use crate::host::analysis::{Analysis, GameJudged, Judge, Mean, Side, judge_all};
 use crate::host::arena::{DealSource, MatchSettings, run_match};
 use crate::host::player::{Player, check_programs};
 use crate::host::program::Limits;
@@ -44,14 +46,17 @@ pub struct AnalyseArgs {
     /// lucky rolls and the costly decisions marked.
     #[arg(long)]
     plot: Option<PathBuf>,
-    /// The game --plot draws (from 1).
-    #[arg(long, default_value_t = 1, requires = "plot")]
-    game: u64,
-    /// What prices each decision: value (the exact value model's own
-    /// choice; fast, blind to play for the win) or rollouts (a reference
-    /// deciding by --futures rollouts, judged on as many other futures;
-    /// about 1.3 s a game on one thread at 200).
-    #[arg(long, value_enum, default_value_t = JudgeArg::Value)]
+    /// The game --plot draws (from 1); by default the one whose decisions
+    /// moved the chance most.
+    #[arg(long, requires = "plot")]
+    game: Option<u64>,
+    /// What prices each decision: win (the chance to win by the tables'
+    /// win model, which measures the luck too, so that the two add up to
+    /// the outcome), value (the exact value model's own choice, in points
+    /// turned into P(win); blind to play for the win) or rollouts (a
+    /// reference deciding by --futures rollouts, judged on as many other
+    /// futures; about 1.3 s a game on one thread at 200).
+    #[arg(long, value_enum, default_value_t = JudgeArg::Win)]
     judge: JudgeArg,
     /// Rollouts a decision for --judge rollouts.
     #[arg(long, default_value_t = 200, value_parser = clap::value_parser!(u32).range(50..=4000))]
@@ -66,6 +71,7 @@ pub struct AnalyseArgs {
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
 enum JudgeArg {
+    Win,
     Value,
     Rollouts,
 }
@@ -73,8 +79,10 @@ enum JudgeArg {
 /// Runs `tuner analyse`.
 pub fn run(a: AnalyseArgs) -> Result<()> {
     outputs_go_to_folders([&a.json, &a.plot])?;
-    if a.game > a.games {
-        bail!("--game {} is beyond the {} games played", a.game, a.games);
+    if let Some(game) = a.game
+        && game > a.games
+    {
+        bail!("--game {game} is beyond the {} games played", a.games);
     }
     let p1 = Player::parse(&a.p1).context("--p1")?;
     let p2 = Player::parse(&a.p2).context("--p2")?;
@@ -92,6 +100,7 @@ pub fn run(a: AnalyseArgs) -> Result<()> {
     }
     let _ = exact_table();
     let judge = match a.judge {
+        JudgeArg::Win => Judge::Win,
         JudgeArg::Value => Judge::Value,
         JudgeArg::Rollouts => Judge::Rollouts(a.futures),
     };
@@ -107,22 +116,56 @@ pub fn run(a: AnalyseArgs) -> Result<()> {
     bar.finish();
     let names = names_apart([p1.name(), p2.name()]);
     let analysis = Analysis::of([&names[0], &names[1]], &judged, a.worst, judge);
+    let mut wrote = Vec::new();
     if let Some(path) = &a.json {
         write_atomic(path, serde_json::to_string_pretty(&analysis)?.as_bytes())?;
+        wrote.push(format!("wrote {}", path.display()));
     }
     if let Some(path) = &a.plot
-        && let Some(game) = judged.iter().find(|g| g.game == a.game)
+        && let Some(game) = pictured(&judged, a.game)
     {
         let title = format!(
-            "{} against {}: game {} (seed {})",
-            names[0], names[1], a.game, a.seed
+            "{} against {}: game {} (deal {}, seed {})",
+            names[0],
+            names[1],
+            game.game,
+            game.deal(),
+            a.seed
         );
         game_png(game, [&names[0], &names[1]], &title, path, (1000, 560))?;
+        wrote.push(match a.game {
+            Some(_) => format!("the picture: game {}", game.game),
+            None => format!(
+                "the picture: game {}, whose decisions moved the chance most (--game N: another)",
+                game.game
+            ),
+        });
+        wrote.push(format!("wrote {}", path.display()));
     }
     write_out(&summary.render());
-    write_out(&report(&analysis, a.seed).join("\n"));
+    let mut lines = report(&analysis, a.seed);
+    if !wrote.is_empty() {
+        lines.push(String::new());
+        lines.extend(wrote);
+    }
+    write_out(&format!("{}\n", lines.join("\n")));
     exit_if_stopped();
     Ok(())
+}
+
+/// The game --plot draws: `game` when given, else the one whose decisions
+/// moved the chance most (the first among equals).
+fn pictured(judged: &[GameJudged], game: Option<u64>) -> Option<&GameJudged> {
+    match game {
+        Some(k) => judged.iter().find(|g| g.game == k),
+        None => judged.iter().reduce(|best, g| {
+            if g.moved_by_decisions() > best.moved_by_decisions() {
+                g
+            } else {
+                best
+            }
+        }),
+    }
 }
 
 /// The players' names, told apart by their numbers when they are the same
@@ -148,11 +191,15 @@ pub fn report(a: &Analysis, seed: u64) -> Vec<String> {
     let mut out = vec![
         String::new(),
         format!(
-            "luck and skill over {} games (seed {}), judged by {};",
+            "luck and skill over {} games (seed {}), judged by {}",
             a.games, seed, a.judge
         ),
-        "points of % of win probability a game, ± one standard error; skill is minus what".into(),
-        "the player's puts and bids cost against the judge's own (a bid can cost < 0)".into(),
+        "unit: points of % of the chance to win (P(win)) a game, ± one standard error;".into(),
+        "player 1's outcome − ½ = its luck + its skill − player 2's skill + what is unexplained;"
+            .into(),
+        "skill is minus what the player's puts and bids cost against the judge's own".into(),
+        "(a bid can cost < 0: it took more from the opponent's bid than the equilibrium would)"
+            .into(),
     ];
     let c = |t, w| Column::new(t, Align::Right, w);
     let columns = [
@@ -178,6 +225,7 @@ pub fn report(a: &Analysis, seed: u64) -> Vec<String> {
         "unexplained (player 1's outcome − ½ − luck − skill + player 2's skill): {}",
         with_se(a.rest)
     ));
+    out.extend(why(a));
     if a.incomplete > 0 {
         out.push(format!(
             "{} games ended by a fault: judged up to it",
@@ -186,6 +234,50 @@ pub fn report(a: &Analysis, seed: u64) -> Vec<String> {
     }
     out.extend(by_round(a));
     out.extend(worst(a));
+    out
+}
+
+/// What the luck is, and why "unexplained" is large when it is (over 2
+/// points of % and 3 standard errors).
+fn why(a: &Analysis) -> Vec<String> {
+    let mut out = Vec::new();
+    if a.judged_by == "win" {
+        out.push(
+            "luck: what the rolls and tie coins moved the win model's chance; by the exact table"
+                .into(),
+        );
+        out.push(format!(
+            "(mean 0 whoever plays) {}'s was {}, the rest the model's own drift",
+            crate::text::truncate(&a.p1.name, 24),
+            with_se(a.p1.dice_luck)
+        ));
+    }
+    let large = a.rest.mean.abs() > 0.02 && a.rest.mean.abs() > 3.0 * a.rest.se;
+    if !large {
+        return out;
+    }
+    out.extend(
+        match a.judged_by {
+            "value" => [
+                "unexplained is large: the value judge prices points, not the win; a player that",
+                "gives points for the chance to win is charged for it and its edge lands here",
+                "(--judge win prices the chance to win)",
+            ],
+            "rollouts" => [
+                "unexplained is large: the rollouts judge prices each decision on its own futures,",
+                "the luck is the exact table's, and the two need not add up",
+                "(--judge win measures both by one model)",
+            ],
+            _ => [
+                "unexplained is large: games ended by a fault, or the judge's best puts gain much",
+                "on the puts by value its bids' futures assume",
+                "",
+            ],
+        }
+        .into_iter()
+        .filter(|l| !l.is_empty())
+        .map(String::from),
+    );
     out
 }
 
@@ -237,7 +329,7 @@ fn worst(a: &Analysis) -> Vec<String> {
         out.push(String::new());
         out.push(format!("the {} costliest decisions:", a.worst.len()));
         let columns = [
-            c("game", 5),
+            Column::new("game", Align::Left, 16),
             c("round", 5),
             Column::new("player", Align::Left, 14),
             Column::new("kind", Align::Left, 4),
@@ -250,7 +342,7 @@ fn worst(a: &Analysis) -> Vec<String> {
             .iter()
             .map(|d| {
                 vec![
-                    d.game.to_string(),
+                    format!("deal {}, seat {}", d.deal, d.seat),
                     d.round.to_string(),
                     d.player.clone(),
                     d.kind.name().into(),

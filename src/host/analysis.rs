@@ -4,10 +4,12 @@
 //! judge's reference: the exact value model, or rollouts), per game, in
 //! total, by round and by kind of decision, with the costliest decisions.
 //! Figures are win probability (0.05: five points of %); a player's skill
-//! is minus what its decisions cost.
+//! is minus what its decisions cost. By default the luck and the decisions
+//! are both priced by the tables' win model (`by_win`), so that a game's
+//! outcome less ½ is its luck plus the two skills, to the model's error.
 
 use crate::host::arena::MatchGame;
-use crate::host::luck::{DecisionKind, Judged, Meter, by_rollouts};
+use crate::host::luck::{DecisionKind, Judged, Meter, by_rollouts, by_win};
 use crate::stats::mean_se;
 use rayon::prelude::*;
 use serde::Serialize;
@@ -16,6 +18,9 @@ use yacht_core::rules::{ROUNDS, Seat};
 /// What prices each decision (the luck is the meter's either way).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Judge {
+    /// The chance to win by the tables' fast win model, which measures
+    /// the luck too (`host::luck::by_win`): the default.
+    Win,
     /// The exact value model's own choice (`host::luck`'s judge): fast,
     /// blind to play for the win.
     Value,
@@ -25,9 +30,19 @@ pub enum Judge {
 }
 
 impl Judge {
+    /// The judge as `--judge` names it.
+    pub fn name(self) -> &'static str {
+        match self {
+            Judge::Win => "win",
+            Judge::Value => "value",
+            Judge::Rollouts(_) => "rollouts",
+        }
+    }
+
     /// The judge in words, for a report's first line.
     pub fn describe(self) -> String {
         match self {
+            Judge::Win => "the chance to win (the tables' win model)".into(),
             Judge::Value => "the exact value model".into(),
             Judge::Rollouts(n) => format!("{n} rollouts a decision"),
         }
@@ -79,8 +94,15 @@ impl GameJudged {
             meter.see(e);
         }
         let mut judged = meter.judged().cloned().unwrap_or_default();
-        if let Judge::Rollouts(n) = judge {
-            judged = judged.with_decisions(by_rollouts::price(&played.events, n));
+        match judge {
+            Judge::Win => {
+                let p = by_win::price(&played.events);
+                judged = judged.with_model(p.luck, p.chance, p.decisions);
+            }
+            Judge::Rollouts(n) => {
+                judged = judged.with_decisions(by_rollouts::price(&played.events, n));
+            }
+            Judge::Value => {}
         }
         let seat = played.p1_seat;
         GameJudged {
@@ -136,6 +158,30 @@ impl GameJudged {
     fn total_luck(&self, p: usize) -> f64 {
         (1..=ROUNDS).map(|r| self.luck(p, r)).sum()
     }
+
+    /// Player `p`'s luck over the game by the exact table (mean 0 whoever
+    /// plays; the same as [`GameJudged::luck`]'s unless the judge's model
+    /// measures that).
+    fn dice_luck(&self, p: usize) -> f64 {
+        let first: f64 = self.judged.dice_luck().iter().sum();
+        if self.seat(p) == Seat::First {
+            first
+        } else {
+            -first
+        }
+    }
+
+    /// How much the decisions moved the chance: the sum of what each cost
+    /// or won, unsigned.
+    pub fn moved_by_decisions(&self) -> f64 {
+        self.judged.decisions().iter().map(|d| d.cost.abs()).sum()
+    }
+
+    /// The deal this game was played on (from 1; a deal is played twice,
+    /// the seats swapped).
+    pub fn deal(&self) -> u64 {
+        self.game.div_ceil(2)
+    }
 }
 
 /// A mean over games and its standard error.
@@ -168,6 +214,9 @@ pub struct Side {
     /// Its points a game (1 a win, ½ a draw).
     pub points: Mean,
     pub luck: Mean,
+    /// Its luck by the exact table (mean 0 whoever plays); `luck` is the
+    /// judge's model's (the same figure for the value and rollouts judges).
+    pub dice_luck: Mean,
     pub put_cost: Mean,
     pub bid_cost: Mean,
     /// Minus what its puts and bids cost.
@@ -179,6 +228,10 @@ pub struct Side {
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct Costly {
     pub game: u64,
+    /// The game's deal (from 1) and the seat (1 or 2) of the player who
+    /// decided: a deal's two games told apart.
+    pub deal: u64,
+    pub seat: usize,
     pub round: usize,
     pub player: String,
     pub kind: DecisionKind,
@@ -204,6 +257,8 @@ pub struct Analysis {
     pub games: u64,
     /// What priced the decisions (`Judge::describe`).
     pub judge: String,
+    /// The judge as `--judge` names it (`win`, `value`, `rollouts`).
+    pub judged_by: &'static str,
     /// Games a fault ended early (judged up to the fault).
     pub incomplete: u64,
     pub p1: Side,
@@ -245,6 +300,7 @@ impl Analysis {
                 name: names[p].to_string(),
                 points: Mean::of(&each(&|g| if p == 0 { g.outcome } else { 1.0 - g.outcome })),
                 luck: Mean::of(&each(&|g| g.total_luck(p))),
+                dice_luck: Mean::of(&each(&|g| g.dice_luck(p))),
                 put_cost: Mean::of(&puts),
                 bid_cost: Mean::of(&bids),
                 skill: Mean::of(&skill),
@@ -258,6 +314,7 @@ impl Analysis {
         Analysis {
             games: games.len() as u64,
             judge: judge.describe(),
+            judged_by: judge.name(),
             incomplete: games.iter().filter(|g| !g.complete).count() as u64,
             p1: side(0),
             p2: side(1),
@@ -293,6 +350,8 @@ fn worst_of(names: [&str; 2], games: &[GameJudged], n: usize) -> Vec<Costly> {
         .flat_map(|g| {
             g.judged.decisions().iter().map(move |d| Costly {
                 game: g.game,
+                deal: g.deal(),
+                seat: d.seat.index() + 1,
                 round: d.round,
                 player: names[usize::from(d.seat != g.p1_seat)].to_string(),
                 kind: d.kind,

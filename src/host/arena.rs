@@ -234,6 +234,9 @@ impl MatchSummary {
             "time limits and a program's decision times on the {} clock; a built-in's times are wall-clock",
             self.clock
         ));
+        if sides.iter().any(|s| s.decisions == 0) {
+            lines.push("– : not timed (a built-in in this command)".into());
+        }
         lines.push(String::new());
         lines.join("\n")
     }
@@ -246,7 +249,12 @@ impl Side {
         let mut row = vec![self.name.clone()];
         row.extend([r.wins, r.draws, r.losses].map(|n| n.to_string()));
         row.extend([self.mean_total, self.mean_bid_points].map(|x| format!("{x:.0}")));
-        row.extend([self.p50_ms, self.p99_ms, self.max_ms].map(|x| format!("{x:.3}")));
+        // A built-in's decisions are not timed: "–", not 0.000.
+        let time = |x: f64| match self.decisions {
+            0 => "–".to_string(),
+            _ => format!("{x:.3}"),
+        };
+        row.extend([self.p50_ms, self.p99_ms, self.max_ms].map(time));
         row.push(self.faults.len().to_string());
         row
     }

@@ -125,7 +125,7 @@ fn chances_panel(g: &GameJudged, names: [&str; 2], rounds: &Rounds, top: &Area) 
             if rounds.cost[p][r] >= COSTLY {
                 let (who, kinds) = (crate::text::truncate(names[p], 10), kinds_of(g, p, r));
                 notes.push((
-                    format!("{who} {kinds} −{:.0}", 100.0 * rounds.cost[p][r]),
+                    format!("{who} {kinds} cost {:+.0}", 100.0 * rounds.cost[p][r]),
                     colour,
                 ));
             }
@@ -163,7 +163,10 @@ fn bars_panel(names: [&str; 2], rounds: &Rounds, bottom: &Area) -> Result<()> {
         .x_labels(ROUNDS)
         .x_desc("round")
         .x_label_formatter(&|v| format!("{v:.0}"))
-        .y_label_formatter(&|v| format!("{:+.0}", 100.0 * v))
+        .y_label_formatter(&|v| match (100.0 * v).round() {
+            0.0 => "0".into(),
+            x => format!("{x:+.0}"),
+        })
         .y_desc("points of %")
         .draw()?;
     let bars = [

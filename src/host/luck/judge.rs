@@ -99,6 +99,9 @@ pub struct Judged {
     chance: [Option<f64>; ROUNDS + 1],
     decisions: Vec<Decision>,
     settled: Option<Settled>,
+    /// The meter's luck by the exact table, when a judge's own model
+    /// measures `luck` ([`Judged::with_model`]).
+    dice: Option<[f64; ROUNDS + 1]>,
 }
 
 /// The round's auction decided: how a change of the first seat's margin
@@ -142,6 +145,31 @@ impl Judged {
     /// The same luck with the decisions priced by another judge.
     pub fn with_decisions(self, decisions: Vec<Decision>) -> Judged {
         Judged { decisions, ..self }
+    }
+
+    /// The luck, the chance and the decisions of another model (the win
+    /// model's, by round as [`Judged::luck`] and [`Judged::chance`]); the
+    /// meter's luck kept as [`Judged::dice_luck`].
+    pub fn with_model(
+        self,
+        luck: [f64; ROUNDS + 1],
+        chance: [Option<f64>; ROUNDS + 1],
+        decisions: Vec<Decision>,
+    ) -> Judged {
+        Judged {
+            dice: Some(self.luck),
+            luck,
+            chance,
+            decisions,
+            ..self
+        }
+    }
+
+    /// The first seat's luck in each round by the exact table (the
+    /// meter's, mean 0 whoever plays): [`Judged::luck`] unless a judge's
+    /// own model measures that.
+    pub fn dice_luck(&self) -> &[f64] {
+        self.dice.as_ref().unwrap_or(&self.luck)
     }
 
     pub(super) fn at_round(&mut self, round: usize) {

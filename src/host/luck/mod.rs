@@ -30,10 +30,12 @@
 //! would not average to their V); the slope reads the shipped table's
 //! spreads. Decisions (bids, puts) are the players' own and are not
 //! corrected here; a judging meter ([`Meter::judging`], `judge`) also
-//! prices them against the same model. The second seat's luck is minus
-//! the first's.
+//! prices them against the same model, `by_win` prices them and the luck
+//! by the tables' win model, `by_rollouts` by rollouts. The second seat's
+//! luck is minus the first's.
 
 pub mod by_rollouts;
+pub mod by_win;
 mod judge;
 
 pub use judge::{Decision, DecisionKind, Judged};
