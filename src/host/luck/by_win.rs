@@ -29,7 +29,7 @@
 //! runs a few points of % a game above it for the stronger player (the
 //! model's drift).
 
-use super::judge::Decision;
+use super::judge::{Decision, shapley};
 use crate::host::transcript::Event;
 use crate::players::values::{exact_table, shipped_table};
 use yacht_core::game::{Card, Holding, Put, put_of};
@@ -349,25 +349,6 @@ impl Replay {
             }),
         )
     }
-}
-
-/// Each seat's Shapley share of what `made` moved the first seat's
-/// `chance` from `reference` (the first seat's gain, the second's loss of
-/// it, so each is what the seat won): its move's effect with the other's
-/// made and with the other's reference, averaged.
-fn shapley<T: Copy>(
-    made: PerSeat<T>,
-    reference: PerSeat<T>,
-    chance: impl Fn(T, T) -> f64,
-) -> PerSeat<f64> {
-    let (m, e) = (made, reference);
-    let both = chance(m.first, m.second);
-    let first_only = chance(m.first, e.second);
-    let second_only = chance(e.first, m.second);
-    let neither = chance(e.first, e.second);
-    let first = 0.5 * ((both - second_only) + (first_only - neither));
-    let second = 0.5 * ((both - first_only) + (second_only - neither));
-    PerSeat::new(first, -second)
 }
 
 #[cfg(test)]

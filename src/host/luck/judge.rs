@@ -193,14 +193,8 @@ impl Judged {
             let coins = r.by_coin(first, second);
             0.5 * (coins[0].1 + coins[1].1)
         };
-        let (m, e) = (made, reference);
-        let both = chance(m.first, m.second);
-        let first_only = chance(m.first, e.second);
-        let second_only = chance(e.first, m.second);
-        let neither = chance(e.first, e.second);
-        let first = 0.5 * ((both - second_only) + (first_only - neither));
-        let second = 0.5 * ((both - first_only) + (second_only - neither));
-        for (seat, cost) in [(Seat::First, -first), (Seat::Second, second)] {
+        let shares = shapley(made, reference, chance);
+        for (seat, cost) in [(Seat::First, -shares.first), (Seat::Second, -shares.second)] {
             let d = Decision::bid(self.round, seat, cost, made[seat], reference[seat]);
             self.decisions.push(d);
         }
@@ -228,6 +222,25 @@ impl Judged {
         let d = Decision::put(self.round, seat, cost, put, &judges);
         self.decisions.push(d);
     }
+}
+
+/// Each seat's Shapley share of what `made` moved the first seat's
+/// `chance` from `reference` (the first seat's gain, the second's loss of
+/// it, so each is what the seat won): its move's effect with the other's
+/// made and with the other's reference, averaged.
+pub(super) fn shapley<T: Copy>(
+    made: PerSeat<T>,
+    reference: PerSeat<T>,
+    chance: impl Fn(T, T) -> f64,
+) -> PerSeat<f64> {
+    let (m, e) = (made, reference);
+    let both = chance(m.first, m.second);
+    let first_only = chance(m.first, e.second);
+    let second_only = chance(e.first, m.second);
+    let neither = chance(e.first, e.second);
+    let first = 0.5 * ((both - second_only) + (first_only - neither));
+    let second = 0.5 * ((both - first_only) + (second_only - neither));
+    PerSeat::new(first, -second)
 }
 
 #[cfg(test)]
