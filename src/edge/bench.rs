@@ -110,11 +110,11 @@ fn series_games_per_second(
     timed(deals)
 }
 
-/// Time per bid and per put of a strategy at the positions of 200 games
-/// against greedy.
-fn ns_per_decision(spec: &StrategySpec) -> (Spread, Spread) {
+/// Time per bid and per put of a strategy at the positions of `games`
+/// games against greedy.
+fn ns_per_decision(spec: &StrategySpec, games: u64) -> (Spread, Spread) {
     use yacht_core::game::View;
-    let games = positions(spec.build(), StrategySpec::Greedy.build(), 200, 77);
+    let games = positions(spec.build(), StrategySpec::Greedy.build(), games, 77);
     let bids: Vec<View> = games.iter().flat_map(|g| g.bids.clone()).collect();
     let puts: Vec<View> = games.into_iter().flat_map(|g| g.puts).collect();
     let mut s = spec.build();
@@ -142,7 +142,8 @@ fn ns_per_decision(spec: &StrategySpec) -> (Spread, Spread) {
     (bid, put)
 }
 
-/// Decision times: mean, median, 99th percentile and most, in ns.
+/// Decision times: mean, median, 99th percentile and most, in ns (shown
+/// in ms).
 struct Spread {
     mean: f64,
     p50: f64,
@@ -166,16 +167,29 @@ impl std::fmt::Display for Spread {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         write!(
             f,
-            "mean {:.0} ns, p50 {:.0}, p99 {:.0}, max {:.0}",
-            self.mean, self.p50, self.p99, self.max
+            "mean {:.3} ms, p50 {:.3}, p99 {:.3}, max {:.3} (wall clock)",
+            self.mean / 1e6,
+            self.p50 / 1e6,
+            self.p99 / 1e6,
+            self.max / 1e6
         )
     }
 }
 
 /// One pair's figures: games/s on one thread and on every core, through
 /// the series engine, the first player's searches a game, and its
-/// decision times.
+/// decision times. A genome that thinks plays its genes alone (what a run
+/// plays and the speed bar measures); its decision times with thinking
+/// follow.
 fn bench_pair(a: &StrategySpec, b: &StrategySpec, cores: usize, seconds: f64) {
+    let thinking = a.genes_alone().map(|genes| (a, genes));
+    let a = thinking.as_ref().map_or(a, |(_, genes)| genes);
+    if thinking.is_some() {
+        say!(
+            "{}: its genes alone (what a run plays), its [think] table timed after",
+            a.name()
+        );
+    }
     // Warm up: first use builds the strategies' tables (the value table).
     let _ = (a.build(), b.build());
     let one = games_per_second(a, b, 1, seconds);
@@ -200,9 +214,15 @@ fn bench_pair(a: &StrategySpec, b: &StrategySpec, cores: usize, seconds: f64) {
             a.name()
         );
     }
-    let (bid, put) = ns_per_decision(a);
+    let (bid, put) = ns_per_decision(a, 200);
     say!("  {} bids: {bid}", a.name());
     say!("  {} puts: {put}", a.name());
+    if let Some((with, _)) = thinking {
+        // Fewer positions: a thinking decision costs milliseconds.
+        let (bid, put) = ns_per_decision(with, 40);
+        say!("  {} thinking, bids: {bid}", a.name());
+        say!("  {} thinking, puts: {put}", a.name());
+    }
 }
 
 pub fn run(args: BenchArgs) -> Result<()> {

@@ -3,7 +3,7 @@
 
 use crate::edge::ctrl_c::stop_on_ctrl_c;
 use crate::edge::{
-    agree, analyse, bench, eval, evolve, export, fit, genes, install, r#match, new_genome,
+    agree, analyse, bench, curve, eval, evolve, export, fit, genes, install, r#match, new_genome,
     optbench, play, plot_cmd, runs, ship, tournament,
 };
 use crate::text::SCREEN;
@@ -34,6 +34,10 @@ enum Cmd {
     Bench(bench::BenchArgs),
     /// Evaluate a genome (or any built-in) against the opponent suite.
     Eval(eval::EvalArgs),
+    /// Evaluations of candidates at several values of x (a thinking
+    /// budget, a setting), each paired with one baseline: a table and a
+    /// PNG of the difference against x.
+    Curve(curve::CurveArgs),
     /// Evolve genomes with an optimiser (the GA by default): the main job.
     Evolve(evolve::EvolveArgs),
     /// Make a finished run's winner the champion (params/best.toml), when
@@ -156,6 +160,7 @@ pub fn run() -> Result<()> {
         Cmd::Install(a) => install::run(a),
         Cmd::Runs(a) => runs::run(a),
         Cmd::Plot(a) => plot_cmd::run(a),
+        Cmd::Curve(a) => curve::run(a),
         Cmd::Tournament(a) => tournament::run(a),
         Cmd::Export(a) => export::run(a),
         Cmd::NewGenome(a) => new_genome::run(a),

@@ -8,7 +8,7 @@ use crate::files::write_atomic;
 use crate::host::player::{Player, check_programs};
 use crate::host::program::Limits;
 use crate::players::StrategySpec;
-use crate::tune::eval::{Baseline, Fitness};
+use crate::tune::eval::{Baseline, EvalFile, Fitness};
 use crate::tune::worth::{self, Changes};
 use anyhow::{Context, Result, bail};
 use std::path::PathBuf;
@@ -176,7 +176,8 @@ pub fn run(a: EvalArgs) -> Result<()> {
         );
     }
     if let Some(path) = &a.json {
-        write_atomic(path, e.to_json(&label, a.seed, &compared)?.as_bytes())?;
+        let record = EvalFile::of(&e, &label, a.seed, &compared);
+        write_atomic(path, record.to_json()?.as_bytes())?;
     }
     if let Some(why) = e.unearned() {
         bail!("{why}");

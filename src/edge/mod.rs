@@ -7,6 +7,7 @@ pub mod analyse;
 pub mod bench;
 pub mod cli;
 pub mod ctrl_c;
+pub mod curve;
 pub mod eta;
 pub mod eval;
 pub mod evolve;

@@ -87,7 +87,7 @@ pub struct MatchSummary {
     pub p1: Side,
     pub p2: Side,
     /// What the time limits counted, and the clock of a program's decision
-    /// times (a built-in's are wall-clock).
+    /// times (a built-in plays in-process, untimed).
     pub clock: Clock,
     /// Stopped by Ctrl-C: the games played so far.
     #[serde(skip_serializing_if = "std::ops::Not::not")]
@@ -231,11 +231,11 @@ impl MatchSummary {
             ));
         }
         lines.push(format!(
-            "time limits and a program's decision times on the {} clock; a built-in's times are wall-clock",
+            "time limits and a program's decision times on the {} clock",
             self.clock
         ));
         if sides.iter().any(|s| s.decisions == 0) {
-            lines.push("– : not timed (a built-in in this command)".into());
+            lines.push("– : not timed (a built-in, played in-process)".into());
         }
         lines.push(String::new());
         lines.join("\n")

@@ -137,6 +137,17 @@ impl StrategySpec {
         }
     }
 
+    /// The same genome without its `[think]` table (what a run plays),
+    /// when this is a genome that thinks.
+    pub fn genes_alone(&self) -> Option<StrategySpec> {
+        match self {
+            StrategySpec::Genome { name, genome } if genome.think.is_on() => Some(
+                StrategySpec::genome(name, (**genome).clone().without_thinking()),
+            ),
+            _ => None,
+        }
+    }
+
     /// A short display name.
     pub fn name(&self) -> String {
         match self {

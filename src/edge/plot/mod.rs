@@ -1,6 +1,7 @@
 //! Plots (PNG, plotters): a run's fitness, diversity and per-opponent win
 //! rates (`run`), several runs' fitness on one picture (`compare`), a
-//! tournament's ratings and cross table (`tournament`), one judged
+//! tournament's ratings and cross table (`tournament`), evaluations'
+//! paired differences against x (`curve`), one judged
 //! game's chances, luck and costs (`game`), and a fitted leaf's calibration
 //! (`calibration`). Colours are
 //! colour-blind safe (Okabe–Ito lines, a viridis scale); the font ships in
@@ -9,12 +10,14 @@
 
 pub mod calibration;
 mod compare;
+mod curve;
 pub mod game;
 mod optbench;
 mod run;
 mod tournament;
 
 pub use compare::compare_png;
+pub use curve::curve_png;
 pub use optbench::optbench_png;
 pub use run::plot_run;
 pub use tournament::tournament_png;

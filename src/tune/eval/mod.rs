@@ -3,12 +3,15 @@
 //! (`host::series`), so the figures do not depend on the thread count.
 
 mod adjusted;
+pub mod curve;
+mod file;
 mod fitness;
 mod paired;
 mod table;
 mod tally;
 
 pub use adjusted::Adjusted;
+pub use file::{EvalFile, EvalFileError};
 pub use fitness::{Fitness, MARGIN_SCALE, UnknownFitness};
 pub use paired::{Baseline, BaselineRow, Paired, unbounded, z_score};
 pub use table::{baseline_table, table};
@@ -342,30 +345,6 @@ impl Evaluation {
             games: o.games,
             reasons: reasons.map(|(why, n)| (why.to_string(), n)).collect(),
         })
-    }
-
-    /// The evaluation as `tuner eval --json` writes it: who was evaluated,
-    /// the seed, the fitness and the per-opponent results.
-    pub fn to_json(
-        &self,
-        label: &str,
-        seed: u64,
-        baselines: &[Baseline],
-    ) -> serde_json::Result<String> {
-        let mut json = serde_json::json!({
-            "genome": label,
-            "seed": seed,
-            "fitness": self.fitness,
-            "fitness_kind": self.kind,
-            "opponents": self.opponents,
-        });
-        if self.interrupted {
-            json["interrupted"] = true.into();
-        }
-        if !baselines.is_empty() {
-            json["baselines"] = serde_json::to_value(baselines)?;
-        }
-        serde_json::to_string_pretty(&json)
     }
 }
 
