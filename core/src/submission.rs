@@ -1,7 +1,8 @@
 //! A submission's start-up: the shipped value table from `data.bin` (in the
 //! working directory, where the contest puts it, else beside the program),
 //! then the protocol on stdin/stdout. Without a usable table it says why on
-//! stderr and plays the outlook player instead, so it always answers.
+//! stderr and plays a much weaker fallback (the outlook player), so it
+//! always answers.
 
 use crate::game::Strategy;
 use crate::ship::ShipError;
@@ -16,7 +17,7 @@ pub const DATA_FILE: &str = "data.bin";
 
 /// What a submission says on stderr, first, when it plays without its
 /// table: `tuner match` looks for it to say so in its result.
-pub const WITHOUT_TABLE: &str = "playing the outlook player instead";
+pub const WITHOUT_TABLE: &str = "playing a much weaker fallback";
 
 /// Why a submission has no value table.
 #[derive(Debug)]

@@ -64,8 +64,9 @@ enum Cmd {
     /// round by round, scored on held-out games against its own leaf.
     Fit(fit::FitArgs),
     /// A match split per player into luck (the dice) and skill (what each
-    /// put and bid cost against the exact value model), by round, with the
-    /// costliest decisions.
+    /// put and bid cost against the judge: by default the chance to win as
+    /// the tables' win model puts it), by round, with the costliest
+    /// decisions.
     Analyse(analyse::AnalyseArgs),
     /// How each optimiser (GA, CMA-ES, random search) does on landscapes
     /// with a planted optimum and the games' noise: regret against games

@@ -87,7 +87,7 @@ pub struct MatchSummary {
     pub p1: Side,
     pub p2: Side,
     /// What the time limits counted, and the clock of a program's decision
-    /// times (a built-in plays in-process, untimed).
+    /// times (a built-in's, where timed, are wall-clock).
     pub clock: Clock,
     /// Stopped by Ctrl-C: the games played so far.
     #[serde(skip_serializing_if = "std::ops::Not::not")]
@@ -231,11 +231,11 @@ impl MatchSummary {
             ));
         }
         lines.push(format!(
-            "time limits and a program's decision times on the {} clock",
+            "time limits and a program's times on the {} clock; a built-in's, where shown, wall-clock",
             self.clock
         ));
         if sides.iter().any(|s| s.decisions == 0) {
-            lines.push("– : not timed (a built-in, played in-process)".into());
+            lines.push("– : not timed (a built-in played in-process)".into());
         }
         lines.push(String::new());
         lines.join("\n")

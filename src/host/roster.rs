@@ -57,6 +57,14 @@ pub enum RosterError {
         file: String,
         error: toml::de::Error,
     },
+    #[error(
+        "{file}: a genome file (`{gene} = …`), not a list of [[{kind}]] entries: give it as --genome or genome:PATH"
+    )]
+    Genome {
+        file: String,
+        gene: String,
+        kind: RosterKind,
+    },
     #[error("{file}: unknown table `{table}` (expected [[{kind}]] entries)")]
     UnknownTable {
         file: String,
@@ -101,6 +109,10 @@ pub fn parse_roster(text: &str, file: &str, kind: RosterKind) -> Result<Vec<List
         file: file.to_string(),
         error,
     };
+    if let Some(gene) = a_gene(text) {
+        let file = file.to_string();
+        return Err(RosterError::Genome { file, gene, kind });
+    }
     let mut tables: BTreeMap<String, Vec<Entry>> = toml::from_str(text).map_err(toml_error)?;
     let entries = tables.remove(&kind.to_string()).unwrap_or_default();
     if let Some(table) = tables.into_keys().next() {
@@ -122,6 +134,16 @@ pub fn parse_roster(text: &str, file: &str, kind: RosterKind) -> Result<Vec<List
         return Err(RosterError::Empty { file, kind });
     }
     Ok(out)
+}
+
+/// The first gene a genome file sets, when `text` is one (TOML whose keys
+/// name genes).
+fn a_gene(text: &str) -> Option<String> {
+    let table: toml::Table = toml::from_str(text).ok()?;
+    let gene = table
+        .keys()
+        .find(|k| yacht_core::genome::Genome::index_of(k).is_some());
+    gene.cloned()
 }
 
 /// The players of one entry, sharing its weight.
@@ -227,6 +249,10 @@ mod tests {
         );
         assert!(e("[[entrant]]\nspec = \"greedy\"\n").contains("unknown table `entrant`"));
         assert_eq!(e(""), "s.toml: no [[opponent]] entries");
+        assert_eq!(
+            e("bid_scale = 1.0\n"),
+            "s.toml: a genome file (`bid_scale = …`), not a list of [[opponent]] entries: give it as --genome or genome:PATH"
+        );
         assert!(e("[[opponent]]\nspec = \"greedy\"\nweight = -1\n").contains("more than 0"));
         assert!(e("[[opponent]]\nspec = \"greedy\"\nweight = 1e308\n").contains("at most 1000000"));
         let entrant = parse_roster(

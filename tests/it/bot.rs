@@ -130,7 +130,7 @@ fn data_bin_is_the_shipped_table_and_optional(exe: &std::path::Path, dir: &std::
     assert!(stdout.starts_with("OK\nBID "), "{stdout}");
     let stderr = String::from_utf8_lossy(&out.stderr);
     assert!(
-        stderr.contains("no data.bin") && stderr.contains("outlook player"),
+        stderr.contains("no data.bin") && stderr.contains("much weaker fallback"),
         "{stderr}"
     );
     // A match says so in its result and fails, unless told to allow it.

@@ -95,17 +95,45 @@ fn chances_panel(g: &GameJudged, names: [&str; 2], rounds: &Rounds, top: &Area) 
             ("sans-serif", 15),
         )
         .margin(10)
-        .x_label_area_size(25)
-        .y_label_area_size(45)
+        .x_label_area_size(38)
+        .y_label_area_size(55)
         .build_cartesian_2d(x.clone(), 0.0..1.0)?;
     c.configure_mesh()
         .x_labels(ROUNDS)
+        .x_desc("round (the result after 13)")
         .x_label_formatter(&|v| format!("{v:.0}"))
         .y_labels(5)
+        .y_desc("P(win)")
         .y_label_formatter(&|v| format!("{:.0}%", 100.0 * v))
         .draw()?;
     let line = chances(g);
-    c.draw_series(LineSeries::new(line.clone(), BLUE_OI.stroke_width(2)))?;
+    c.draw_series(LineSeries::new(line.clone(), BLUE_OI.stroke_width(2)))?
+        .label(format!("{}'s chance", crate::text::truncate(names[0], 24)))
+        .legend(|(x, y)| PathElement::new([(x, y), (x + 18, y)], BLUE_OI.stroke_width(2)));
+    let notes = [
+        ("luck of the roll (points of %)".to_string(), BLUE_OI),
+        (
+            format!("{}'s decisions' cost", crate::text::truncate(names[0], 24)),
+            VERMILLION_OI,
+        ),
+        (
+            format!("{}'s decisions' cost", crate::text::truncate(names[1], 24)),
+            GREEN_OI,
+        ),
+    ];
+    for (text, colour) in notes {
+        c.draw_series(std::iter::empty::<Circle<(f64, f64), i32>>())?
+            .label(text)
+            .legend(move |(x, y)| {
+                Rectangle::new([(x + 4, y - 4), (x + 12, y + 4)], colour.filled())
+            });
+    }
+    c.configure_series_labels()
+        .position(SeriesLabelPosition::UpperLeft)
+        .background_style(WHITE.mix(0.85))
+        .border_style(BLACK.mix(0.3))
+        .label_font(("sans-serif", 12))
+        .draw()?;
     c.draw_series(line.iter().map(|&p| Circle::new(p, 4, BLUE_OI.filled())))?;
     let font = |colour: RGBColor| {
         ("sans-serif", 12)
@@ -150,7 +178,7 @@ fn bars_panel(names: [&str; 2], rounds: &Rounds, bottom: &Area) -> Result<()> {
     let mut b = ChartBuilder::on(bottom)
         .caption(
             format!(
-                "each round: {}'s luck (blue), what {}'s and {}'s decisions cost them (red, green)",
+                "each round: {}'s luck (blue), what {}'s and {}'s decisions cost them (orange, green)",
                 names[0], names[0], names[1]
             ),
             ("sans-serif", 14),
