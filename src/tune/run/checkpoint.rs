@@ -203,4 +203,37 @@ mod tests {
             "scores of 1 genomes for 2"
         );
     }
+
+    #[test]
+    fn the_gas_state_kept_apart_or_not_at_all_reads_into_the_one_slot() {
+        let steps = vec![("bid_scale".to_string(), 0.05)];
+        let kept = GaState {
+            steps: steps.clone(),
+            held: Some(0.5),
+            ..GaState::default()
+        };
+        let cp = Checkpoint {
+            next_generation: 0,
+            population: named(&[Genome::default(), Genome::default()]),
+            last_fitness: vec![],
+            last_population: vec![],
+            last_scores: vec![],
+            rows: vec![],
+            optimizer: State::Ga(kept.clone()),
+            proposals: vec![],
+        };
+        let text = serde_json::to_string(&cp).unwrap();
+        assert!(text.contains("\"optimizer\":{\"kind\":\"ga\""), "{text}");
+        assert_eq!(serde_json::from_str::<Checkpoint>(&text).unwrap(), cp);
+        let mut apart: serde_json::Value = serde_json::from_str(&text).unwrap();
+        let slot = apart.as_object_mut().unwrap().remove("optimizer").unwrap();
+        apart["ga"] = slot;
+        assert_eq!(
+            serde_json::from_value::<Checkpoint>(apart.clone()).unwrap(),
+            cp
+        );
+        apart.as_object_mut().unwrap().remove("ga");
+        let none: Checkpoint = serde_json::from_value(apart).unwrap();
+        assert_eq!(none.optimizer, State::Ga(GaState::default()));
+    }
 }
