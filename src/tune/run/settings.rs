@@ -8,7 +8,7 @@
 use crate::tune::budget::Budget;
 use crate::tune::eval::Fitness;
 use crate::tune::optim::cmaes::{CmaesSettings, SIGMA0_BEFORE};
-use crate::tune::optim::ga::{GaRecord, GaSettings};
+use crate::tune::optim::ga::GaRecord;
 use crate::tune::optim::racing::Racing;
 use crate::tune::optim::{OptimizerKind, OptimizerSettings};
 use serde::{Deserialize, Serialize};
@@ -98,14 +98,14 @@ impl TryFrom<SettingsRecord> for RunSettings {
     type Error = NoGaTable;
 
     fn try_from(r: SettingsRecord) -> Result<RunSettings, NoGaTable> {
+        // Every optimiser's frozen genes, when the [ga] table lists them.
         let mut frozen = r.frozen;
-        if let Some(ga) = &r.ga {
-            frozen.extend(ga.frozen.iter().cloned());
-        }
+        let ga = r.ga.map(|table| {
+            frozen.extend(table.frozen);
+            table.settings
+        });
         let optimizer = match r.optimizer {
-            OptimizerKind::Ga => {
-                OptimizerSettings::Ga(GaSettings::from(r.ga.as_ref().ok_or(NoGaTable)?))
-            }
+            OptimizerKind::Ga => OptimizerSettings::Ga(ga.ok_or(NoGaTable)?),
             OptimizerKind::Cmaes => OptimizerSettings::Cmaes(CmaesSettings {
                 sigma: r.cmaes_sigma.unwrap_or(SIGMA0_BEFORE),
             }),
@@ -140,7 +140,10 @@ impl From<RunSettings> for SettingsRecord {
             validate_top: s.validate_top,
             init_sigma: s.init_sigma,
             frozen: s.frozen,
-            ga: s.optimizer.ga().map(GaRecord::from),
+            ga: s.optimizer.ga().map(|g| GaRecord {
+                settings: g.clone(),
+                frozen: Vec::new(),
+            }),
             fitness: s.fitness,
             rollouts: s.rollouts,
             optimizer: s.optimizer.kind(),
@@ -175,8 +178,11 @@ mod tests {
         let text = toml::to_string(&old).unwrap();
         assert_eq!(toml::from_str::<RunSettings>(&text).unwrap(), old);
         assert_eq!(text.matches("frozen").count(), 1, "{text}");
-        let cmaes: RunSettings =
-            toml::from_str(&format!("{KEYS}optimizer = \"cmaes\"\n{GA}")).unwrap();
+        let cmaes: RunSettings = toml::from_str(&format!(
+            "{KEYS}optimizer = \"cmaes\"\n{GA}frozen = [\"prio_one\"]\n"
+        ))
+        .unwrap();
+        assert_eq!(cmaes.frozen, ["prio_one"]);
         let sigma = CmaesSettings {
             sigma: SIGMA0_BEFORE,
         };

@@ -1,13 +1,13 @@
 //! The GA's settings (`GaSettings`): the defaults, `classic()` (fixed
 //! steps, no centroid elite, no wide share) and `fixed()` (fixed steps),
-//! and `GaRecord`, the `[ga]` table of a run's config.toml they are read
-//! from and written as (a field it lacks reads as a run without it).
+//! as the `[ga]` table of a run's config.toml records them (`GaRecord`; a
+//! field it lacks reads as a run without it).
 
 use super::adapt::{Adapt, StepRule};
 use serde::{Deserialize, Serialize};
 
 /// GA settings.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct GaSettings {
     /// Genomes copied unchanged into the next generation (re-evaluated there).
     pub elites: usize,
@@ -23,18 +23,30 @@ pub struct GaSettings {
     /// deviation), every gene's, when the steps are fixed.
     pub mutation_sigma: f64,
     /// Fixed steps, or steps adapted to the children's fortunes (they
-    /// start at the run's `init_sigma`).
+    /// start at the run's `init_sigma`): recorded as `adapt`, how they
+    /// adapt (absent: fixed steps).
+    #[serde(
+        rename = "adapt",
+        default = "fixed_steps",
+        skip_serializing_if = "is_fixed",
+        with = "recorded"
+    )]
     pub steps: StepRule,
     /// Diversity kept: while the population's diversity over its free
     /// genes (see `diversity`) is below this, the wide children's mutation
-    /// step grows by floor / diversity (at most `MAX_BOOST` times). 0: off.
+    /// step grows by floor / diversity (at most `MAX_BOOST` times). 0
+    /// (and absent): off.
+    #[serde(default)]
     pub diversity_floor: f64,
     /// The share of the children that take the floor's wider step (every
-    /// second one at 0.5); the others take the plain step.
+    /// second one at 0.5); the others take the plain step. Absent: 1
+    /// (every child).
+    #[serde(default = "every_child")]
     pub wide_share: f64,
     /// The last elite (of at least two) is the better half's centroid,
     /// weighted by rank as CMA-ES weighs its mean: it averages the noise
-    /// of half the generation.
+    /// of half the generation. Absent: off.
+    #[serde(default)]
     pub centroid_elite: bool,
 }
 
@@ -79,30 +91,14 @@ impl GaSettings {
     }
 }
 
-/// The `[ga]` table of a run's config.toml.
+/// The `[ga]` table of a run's config.toml: the GA's settings, and the
+/// frozen genes when it lists them (they are the run's,
+/// `RunSettings::frozen`: read from here, written there).
 #[derive(Clone, Debug, Serialize, Deserialize, PartialEq)]
 #[serde(deny_unknown_fields)]
 pub struct GaRecord {
-    pub elites: usize,
-    pub tournament: usize,
-    pub crossover: f64,
-    pub blx_alpha: f64,
-    pub mutation_rate: f64,
-    pub mutation_sigma: f64,
-    /// How the steps adapt; absent: fixed steps.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub adapt: Option<Adapt>,
-    /// Absent: 0 (off).
-    #[serde(default)]
-    pub diversity_floor: f64,
-    /// Absent: 1 (every child).
-    #[serde(default = "every_child")]
-    pub wide_share: f64,
-    /// Absent: off.
-    #[serde(default)]
-    pub centroid_elite: bool,
-    /// Frozen genes when the table lists them: they are the run's
-    /// (`RunSettings::frozen`), read from here and written there.
+    #[serde(flatten)]
+    pub settings: GaSettings,
     #[serde(default, skip_serializing)]
     pub frozen: Vec<String>,
 }
@@ -111,38 +107,25 @@ fn every_child() -> f64 {
     1.0
 }
 
-impl From<&GaRecord> for GaSettings {
-    fn from(r: &GaRecord) -> GaSettings {
-        GaSettings {
-            elites: r.elites,
-            tournament: r.tournament,
-            crossover: r.crossover,
-            blx_alpha: r.blx_alpha,
-            mutation_rate: r.mutation_rate,
-            mutation_sigma: r.mutation_sigma,
-            steps: r.adapt.map_or(StepRule::Fixed, StepRule::Adapted),
-            diversity_floor: r.diversity_floor,
-            wide_share: r.wide_share,
-            centroid_elite: r.centroid_elite,
-        }
-    }
+fn fixed_steps() -> StepRule {
+    StepRule::Fixed
 }
 
-impl From<&GaSettings> for GaRecord {
-    fn from(s: &GaSettings) -> GaRecord {
-        GaRecord {
-            elites: s.elites,
-            tournament: s.tournament,
-            crossover: s.crossover,
-            blx_alpha: s.blx_alpha,
-            mutation_rate: s.mutation_rate,
-            mutation_sigma: s.mutation_sigma,
-            adapt: s.steps.adapted().copied(),
-            diversity_floor: s.diversity_floor,
-            wide_share: s.wide_share,
-            centroid_elite: s.centroid_elite,
-            frozen: Vec::new(),
-        }
+fn is_fixed(rule: &StepRule) -> bool {
+    *rule == StepRule::Fixed
+}
+
+/// The step rule as its `adapt` entry: the adaptation, or none.
+mod recorded {
+    use super::{Adapt, StepRule};
+    use serde::{Deserialize, Deserializer, Serialize, Serializer};
+
+    pub fn serialize<S: Serializer>(rule: &StepRule, s: S) -> Result<S::Ok, S::Error> {
+        rule.adapted().serialize(s)
+    }
+
+    pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<StepRule, D::Error> {
+        Adapt::deserialize(d).map(StepRule::Adapted)
     }
 }
 
@@ -150,19 +133,27 @@ impl From<&GaSettings> for GaRecord {
 mod tests {
     use super::*;
 
+    fn read(text: &str) -> Result<GaRecord, toml::de::Error> {
+        toml::from_str(text)
+    }
+
     #[test]
     fn a_table_without_the_centroid_the_share_or_adapt_reads_as_the_classic_ga() {
         let old = "elites = 2\ntournament = 3\ncrossover = 0.7\nblx_alpha = 0.3\n\
                    mutation_rate = 0.15\nmutation_sigma = 0.08\n";
-        let read: GaRecord = toml::from_str(old).unwrap();
-        assert_eq!(GaSettings::from(&read), GaSettings::classic());
-        for s in [GaSettings::default(), GaSettings::fixed()] {
-            let text = toml::to_string(&GaRecord::from(&s)).unwrap();
-            let back: GaRecord = toml::from_str(&text).unwrap();
-            assert_eq!(GaSettings::from(&back), s);
+        assert_eq!(read(old).unwrap().settings, GaSettings::classic());
+        for settings in [GaSettings::default(), GaSettings::fixed()] {
+            let record = GaRecord {
+                settings,
+                frozen: Vec::new(),
+            };
+            let text = toml::to_string(&record).unwrap();
+            assert_eq!(read(&text).unwrap(), record, "{text}");
         }
-        let listed: GaRecord = toml::from_str(&format!("{old}frozen = [\"prio_one\"]\n")).unwrap();
+        let listed = read(&format!("{old}frozen = [\"prio_one\"]\n")).unwrap();
         assert_eq!(listed.frozen, ["prio_one"]);
         assert!(!toml::to_string(&listed).unwrap().contains("frozen"));
+        let bogus = read(&format!("{old}bogus = 1\n")).unwrap_err();
+        assert!(bogus.message().contains("bogus"), "{bogus}");
     }
 }

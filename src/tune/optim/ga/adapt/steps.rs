@@ -88,19 +88,15 @@ mod tests {
     use crate::tune::optim::ga::adapt::{Adapt, adapt};
     use crate::tune::optim::ga::lineage::{Lineage, Parent};
 
-    fn child(parent: Parent, moved: &[usize]) -> Lineage {
-        Lineage {
-            parent,
-            moved: moved.to_vec(),
-            by: Vec::new(),
-        }
-    }
-
     #[test]
     fn steps_stay_within_their_bounds_and_read_back_by_name() {
         let a = Adapt::default();
         let mut s = Steps::uniform(0.45);
-        let lineage = [child(Parent::Scored(0.0), &[0])];
+        let lineage = [Lineage {
+            parent: Parent::Scored(0.0),
+            moved: vec![0],
+            by: Vec::new(),
+        }];
         for _ in 0..10 {
             adapt(&mut s, &lineage, &[1.0], &a);
         }
