@@ -121,14 +121,14 @@ fn resume(
     pop: &[Genome],
     frozen: &FrozenGenes,
 ) -> Result<Box<dyn Optimizer + Send>> {
-    let settings = &cfg.settings.optimizer;
     let at = Resume {
         population: pop,
         frozen,
-        seed: settings.stream(cfg.settings.seed),
+        seed: cfg.settings.optimizer.stream(cfg.settings.seed),
         generation: cp.next_generation.into(),
     };
-    settings
+    cfg.settings
+        .optimizer
         .resume(cp.optimizer.clone(), &at)
         .map_err(|e| RunError::DamagedCheckpoint {
             path: dir.checkpoint(),
@@ -262,13 +262,12 @@ fn inert_note(dir: &RunDir, cfg: &RunConfig, progress: &mut dyn Progress) -> Res
 /// generation its optimiser makes from the initial genomes.
 fn fresh_checkpoint(cfg: &RunConfig, frozen: &FrozenGenes) -> Checkpoint {
     let starts = cfg.initial_genomes();
-    let settings = &cfg.settings.optimizer;
-    let mut opt = settings.start(&Start {
+    let mut opt = cfg.settings.optimizer.start(&Start {
         starts: &starts,
         population: cfg.settings.population,
         frozen,
         init_sigma: cfg.settings.init_sigma,
-        seed: settings.stream(cfg.settings.seed),
+        seed: cfg.settings.optimizer.stream(cfg.settings.seed),
         first_seed: cfg.settings.seed,
     });
     let population = opt.ask();
