@@ -238,7 +238,7 @@ pub fn run(a: EvolveArgs) -> Result<()> {
         dir,
         cfg: &cfg,
         rows: &cp.rows,
-        ga: cp.ga.as_ref(),
+        ga: cp.optimizer.ga(),
         record: &record,
         winner: &v.winner_genome,
         plot: &plot,

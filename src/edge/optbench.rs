@@ -92,9 +92,8 @@ pub fn run(a: OptbenchArgs) -> Result<()> {
         terrain: a.terrain,
         start: yacht_core::genome::Genome::default(),
         frozen: frozen_genes(&a.search.freeze)?,
-        ga: a.search.ga(),
+        choices: a.search.choices(),
         init_sigma: a.search.init_sigma,
-        cmaes_sigma: a.search.cmaes_sigma,
     };
     let began = Instant::now();
     let traces = with_threads(a.threads, || run_bench(&settings))?;

@@ -3,7 +3,6 @@
 //! holds them), decoded once into the run's typed settings ([`RunSettings`]).
 
 use crate::edge::search::SearchArgs;
-use crate::tune::optim::OptimizerKind;
 use crate::tune::run::RunSettings;
 
 /// How a new run searches and measures.
@@ -79,12 +78,10 @@ impl RunArgs {
             validation_games: self.validation_games,
             validate_top: self.validate_top as usize,
             init_sigma: self.search.init_sigma,
-            ga: self.search.ga(),
+            frozen: self.search.freeze.clone(),
+            optimizer: self.search.choices().pick(self.optimizer),
             fitness: self.fitness,
             rollouts: self.rollouts,
-            optimizer: self.optimizer,
-            cmaes_sigma: (self.optimizer == OptimizerKind::Cmaes)
-                .then_some(self.search.cmaes_sigma),
             max_searches: self.max_searches,
             racing: self.racing,
         }

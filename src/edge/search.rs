@@ -1,9 +1,12 @@
 //! The search's flags, one definition shared by `tuner evolve` and `tuner
 //! optbench` (clap's `flatten`): how the GA's steps adapt, the first
 //! generation's spread, the diversity floor, CMA-ES's first step and the
-//! frozen genes, with their parsers; decoded once into `GaSettings`.
+//! frozen genes, with their parsers; decoded once into every optimiser's
+//! settings (`Choices`).
 
-use crate::tune::optim::ga::{Adapt, GaSettings};
+use crate::tune::optim::Choices;
+use crate::tune::optim::cmaes::CmaesSettings;
+use crate::tune::optim::ga::{Adapt, GaSettings, StepRule};
 
 /// How the optimiser searches (`tuner evolve` records it in the run's
 /// config.toml; `--resume` takes it from there).
@@ -59,19 +62,32 @@ pub struct SearchArgs {
 }
 
 impl SearchArgs {
+    /// Every optimiser's settings these flags make.
+    pub fn choices(&self) -> Choices {
+        Choices {
+            ga: self.ga(),
+            cmaes: CmaesSettings {
+                sigma: self.cmaes_sigma,
+            },
+        }
+    }
+
     /// The GA's settings these flags make (`--step-target 0`: fixed steps).
-    pub fn ga(&self) -> GaSettings {
-        GaSettings {
-            adapt: (self.step_target > 0.0).then_some(Adapt {
+    fn ga(&self) -> GaSettings {
+        let steps = match self.step_target > 0.0 {
+            true => StepRule::Adapted(Adapt {
                 target: self.step_target,
                 tolerance: self.step_tolerance,
                 path: self.step_path,
                 ..Adapt::default()
             }),
+            false => StepRule::Fixed,
+        };
+        GaSettings {
+            steps,
             diversity_floor: self.diversity_floor,
             wide_share: self.wide_share,
             centroid_elite: self.centroid_elite,
-            frozen: self.freeze.clone(),
             ..GaSettings::default()
         }
     }

@@ -1,7 +1,7 @@
 //! The planted-optimum benchmark (`tuner optbench`): every optimiser on the
 //! same planted landscapes (`planted`, one per seed), each run as `tuner
-//! evolve` runs it — a first generation of the start and perturbed copies
-//! (CMA-ES centred on the start), `games` games a genome a generation, and
+//! evolve` runs it — a first generation made by the optimiser from the
+//! start (CMA-ES centred on it), `games` games a genome a generation, and
 //! after each generation the winner that validation would pick: the
 //! optimiser's proposals measured again on `validation_games` fresh games,
 //! the better kept. Its regret (points of true win rate below the optimum)
@@ -10,10 +10,9 @@
 
 use super::planted::{Landscape, Terrain};
 use super::racing::{Racing, race, rungs};
-use super::{OptimizerKind, Start, start};
+use super::{Choices, OptimizerKind, Start};
 use crate::rng::derive_seed;
-use crate::tune::optim::ga::GaSettings;
-use crate::tune::optim::toolkit::{FrozenGenes, first_population};
+use crate::tune::optim::toolkit::FrozenGenes;
 use rayon::prelude::*;
 use yacht_core::genome::Genome;
 
@@ -48,9 +47,9 @@ pub struct Settings {
     pub terrain: Terrain,
     pub start: Genome,
     pub frozen: FrozenGenes,
-    pub ga: GaSettings,
+    /// Every optimiser's settings; each contender runs its kind's.
+    pub choices: Choices,
     pub init_sigma: f64,
-    pub cmaes_sigma: f64,
     /// The fitness's variance ratio (the luck-adjusted results' about 12;
     /// 1 for the plain win rate): a measurement on G games is drawn as
     /// noisy as G × this plain games.
@@ -86,31 +85,16 @@ pub fn run(s: &Settings) -> Vec<Trace> {
 
 fn trace(s: &Settings, contender: Contender, landscape: u64) -> Trace {
     let land = Landscape::new(landscape, s.terrain, &s.start, &s.frozen);
-    // The first generation as `tuner evolve` makes it from one start: the
-    // GA with adapted steps makes its own (the start's mutants).
-    let start_genomes = std::slice::from_ref(&s.start);
-    let initial = match (contender.kind, s.ga.adapt) {
-        (OptimizerKind::Ga, Some(_)) => start_genomes.to_vec(),
-        _ => first_population(
-            start_genomes,
-            s.population,
-            s.init_sigma,
-            &s.frozen,
-            landscape,
-        ),
-    };
-    let mut opt = start(
-        contender.kind,
-        &Start {
-            initial: &initial,
-            population: s.population,
-            frozen: &s.frozen,
-            ga: &s.ga,
-            seed: derive_seed(&[landscape, 0x0B7]),
-            cmaes_sigma: s.cmaes_sigma,
-            init_sigma: s.init_sigma,
-        },
-    );
+    // The first generation as `tuner evolve` makes it from one start; each
+    // optimiser's own stream named by the landscape.
+    let mut opt = s.choices.pick(contender.kind).start(&Start {
+        starts: std::slice::from_ref(&s.start),
+        population: s.population,
+        frozen: &s.frozen,
+        init_sigma: s.init_sigma,
+        seed: derive_seed(&[landscape, 0x0B7]),
+        first_seed: landscape,
+    });
     let mut t = Trace {
         contender,
         landscape,
@@ -250,9 +234,11 @@ mod tests {
             terrain: Terrain::Open,
             start: Genome::default(),
             frozen: [false; N_GENES],
-            ga: GaSettings::default(),
+            choices: Choices {
+                ga: crate::tune::optim::ga::GaSettings::default(),
+                cmaes: crate::tune::optim::cmaes::CmaesSettings::default(),
+            },
             init_sigma: 0.1,
-            cmaes_sigma: super::super::cmaes::SIGMA0,
             variance_ratio: 1.0,
         }
     }

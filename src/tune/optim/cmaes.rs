@@ -6,7 +6,7 @@
 //! covariance C = B·D²·Bᵀ learns from the path (rank one) and the better
 //! half's steps (rank μ). A draw outside [0, 1] is set on the bound, and the
 //! update uses the point as evaluated. Default parameters are the
-//! tutorial's; σ starts at `Start::cmaes_sigma` of each range (default
+//! tutorial's; σ starts at `CmaesSettings::sigma` of each range (default
 //! `SIGMA0`). It puts forward the
 //! means' exponential average (rate `AVERAGE`) and the mean: under the
 //! games' noise the mean wanders around the optimum, and on the planted
@@ -14,7 +14,7 @@
 //! median regret (0.60 → 0.28 points; the last generation's best instead
 //! of the average: 0.60).
 
-use super::{Optimizer, Start, free_genes, from_unit, to_unit};
+use super::{Optimizer, Start, State, free_genes, from_unit, to_unit};
 use crate::rng::{derive_seed, gauss};
 use crate::tune::named::NamedGenes;
 use crate::tune::optim::toolkit::rank_weights;
@@ -31,6 +31,19 @@ use yacht_core::genome::Genome;
 pub const SIGMA0: f64 = 0.05;
 /// The first step size of a CMA-ES run whose config.toml records none.
 pub const SIGMA0_BEFORE: f64 = 0.15;
+/// CMA-ES's settings.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct CmaesSettings {
+    /// The first step size, a fraction of every free gene's range.
+    pub sigma: f64,
+}
+
+impl Default for CmaesSettings {
+    fn default() -> CmaesSettings {
+        CmaesSettings { sigma: SIGMA0 }
+    }
+}
+
 /// The rate of the means' exponential average.
 pub const AVERAGE: f64 = 0.15;
 
@@ -76,7 +89,7 @@ impl Params {
 /// to the same genomes.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Cmaes {
-    /// The frozen genes' values (the first initial genome).
+    /// The frozen genes' values (the first start).
     base: NamedGenes,
     free: Vec<usize>,
     lambda: usize,
@@ -101,15 +114,15 @@ pub struct Cmaes {
 }
 
 impl Cmaes {
-    /// Centred on the first initial genome.
-    pub fn new(s: &Start) -> Cmaes {
+    /// Centred on the first start.
+    pub fn new(c: &CmaesSettings, s: &Start) -> Cmaes {
         let free = free_genes(s.frozen);
         let n = free.len().max(1);
         let mut identity = vec![0.0; n * n];
         for i in 0..n {
             identity[i * n + i] = 1.0;
         }
-        let base = s.initial[0].clone();
+        let base = s.starts[0].clone();
         let mean: Vec<f64> = free.iter().map(|&i| to_unit(i, base.genes[i])).collect();
         let base = NamedGenes::from(&base);
         Cmaes {
@@ -121,7 +134,7 @@ impl Cmaes {
             seed: s.seed,
             generation: 0,
             p: Params::new(n, s.population.max(2)),
-            sigma: s.cmaes_sigma,
+            sigma: c.sigma,
             c: identity.clone(),
             b: identity,
             d: vec![1.0; n],
@@ -249,15 +262,14 @@ impl Optimizer for Cmaes {
         vec![self.genome(&self.average), self.genome(&self.mean)]
     }
 
-    fn state(&self) -> Option<super::State> {
-        Some(super::State::Cmaes(Box::new(self.clone())))
+    fn state(&self) -> State {
+        State::Cmaes(Box::new(self.clone()))
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::tune::optim::ga::GaSettings;
     use crate::tune::optim::toolkit::frozen_genes;
 
     /// On a noiseless quadratic over the free genes, CMA-ES walks to the
@@ -266,17 +278,18 @@ mod tests {
     fn it_finds_a_quadratics_optimum() {
         let frozen = frozen_genes(&["prio_*".into(), "bid_*".into(), "wp_*".into()]).unwrap();
         let initial = [Genome::default()];
-        let ga = GaSettings::default();
         let start = Start {
-            initial: &initial,
+            starts: &initial,
             population: 12,
             frozen: &frozen,
-            ga: &ga,
-            seed: 3,
-            cmaes_sigma: SIGMA0_BEFORE,
             init_sigma: crate::tune::optim::toolkit::INIT_SIGMA,
+            seed: 3,
+            first_seed: 3,
         };
-        let mut opt = Cmaes::new(&start);
+        let sigma = CmaesSettings {
+            sigma: SIGMA0_BEFORE,
+        };
+        let mut opt = Cmaes::new(&sigma, &start);
         let target: Vec<f64> = opt
             .free
             .iter()

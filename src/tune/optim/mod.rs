@@ -1,10 +1,13 @@
 //! Optimisers behind one trait: each proposes a generation of genomes
-//! (`ask`), hears their measured fitness (`tell`) and puts forward the
-//! genomes it would keep (`proposals`). The genetic algorithm (`ga`), CMA-ES
-//! (`cmaes`) and random search (`random`, the floor) share it, so the run
-//! loop and the planted-optimum benchmark (`planted`, `bench`) drive any of
-//! them the same way. Genomes stay within each gene's bounds; frozen genes
-//! stay as the starting genome has them.
+//! (`ask`), hears their measured fitness (`tell`), puts forward the
+//! genomes it would keep (`proposals`) and says what a checkpoint keeps of
+//! it (`state`). The genetic algorithm (`ga`), CMA-ES (`cmaes`) and random
+//! search (`random`, the floor) each own their settings; `settings` names
+//! them (`OptimizerSettings`, the run's choice) and is the one place that
+//! starts or resumes each, so the run loop and the planted-optimum
+//! benchmark (`planted`, `bench`) drive any of them the same way. Genomes
+//! stay within each gene's bounds; frozen genes stay as the starting
+//! genomes have them.
 
 pub mod bench;
 pub mod cmaes;
@@ -13,9 +16,10 @@ pub mod ga;
 pub mod planted;
 pub mod racing;
 pub mod random;
+pub mod settings;
 pub mod toolkit;
 
-use ga::GaSettings;
+pub use settings::{Choices, OptimizerSettings, State, WrongState};
 use toolkit::FrozenGenes;
 pub use toolkit::free_genes;
 use yacht_core::genome::{GENES, Genome};
@@ -28,32 +32,36 @@ pub trait Optimizer {
     /// `fitness` ranks them (a race's order), `score` is what each scored
     /// on the games it played (what a child is compared with its parent by).
     fn tell(&mut self, fitness: &[f64], score: &[f64]);
-    /// The genomes it would put forward now, best first (validation
-    /// measures them again on fresh games and picks one).
+    /// The genomes it would put forward now, best first.
     fn proposals(&self) -> Vec<Genome>;
-    /// What a checkpoint keeps to go on from here; None for the GA, whose
-    /// state is its population.
-    fn state(&self) -> Option<State> {
+    /// Whether validation measures its `proposals` (else the top of its
+    /// last population, by their mean over re-evaluations).
+    fn proposes(&self) -> bool {
+        true
+    }
+    /// What a checkpoint keeps to go on from here.
+    fn state(&self) -> State;
+    /// Offers the genes it may move from the next generation on (those
+    /// that act in the population it breeds from); false when it keeps
+    /// the genes it started with.
+    fn offer(&mut self, frozen: &FrozenGenes) -> bool {
+        let _ = frozen;
+        false
+    }
+    /// Its steps as generations.csv records them, when they adapt.
+    fn adapting(&self) -> Option<Adapting> {
         None
     }
 }
 
-/// An optimiser's state as checkpoint.json keeps it.
-#[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
-#[serde(tag = "kind", rename_all = "lowercase")]
-pub enum State {
-    Cmaes(Box<cmaes::Cmaes>),
-    Random(Box<random::Random>),
-}
-
-impl State {
-    /// The optimiser, going on from this state.
-    pub fn resume(self) -> Box<dyn Optimizer + Send> {
-        match self {
-            State::Cmaes(c) => c,
-            State::Random(r) => r,
-        }
-    }
+/// An optimiser's adapted steps after a generation.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Adapting {
+    /// The typical step of a free real gene, a fraction of its range.
+    pub step: f64,
+    /// The share of the generation's children that held against their
+    /// parent (None when none had one).
+    pub held: Option<f64>,
 }
 
 /// Which optimiser (`--optimizer`).
@@ -106,26 +114,29 @@ impl std::fmt::Display for OptimizerKind {
 /// What every optimiser starts from.
 #[derive(Clone, Debug)]
 pub struct Start<'a> {
-    /// The first generation's genomes (the first is the centre of CMA-ES's
-    /// search and random search's frozen genes).
-    pub initial: &'a [Genome],
+    /// The run's starting genomes: the first generation's first genomes
+    /// (the first is CMA-ES's centre, and the frozen genes' values of
+    /// CMA-ES and random search).
+    pub starts: &'a [Genome],
     pub population: usize,
     pub frozen: &'a FrozenGenes,
-    pub ga: &'a GaSettings,
-    pub seed: u64,
-    /// CMA-ES's first step size (fraction of each range).
-    pub cmaes_sigma: f64,
-    /// The GA's first steps with adapted steps (fraction of each range).
+    /// The first generation's spread (a fraction of each range): how far
+    /// the starts' copies move, or where the GA's adapted steps start.
     pub init_sigma: f64,
+    /// The optimiser's own random stream.
+    pub seed: u64,
+    /// The stream the starts' copies are spread on.
+    pub first_seed: u64,
 }
 
-/// A fresh optimiser of `kind`.
-pub fn start(kind: OptimizerKind, s: &Start) -> Box<dyn Optimizer + Send> {
-    match kind {
-        OptimizerKind::Ga => Box::new(ga::Ga::new(s)),
-        OptimizerKind::Cmaes => Box::new(cmaes::Cmaes::new(s)),
-        OptimizerKind::Random => Box::new(random::Random::new(s)),
-    }
+/// Where an optimiser goes on from, besides its kept state: the genomes
+/// it asked last, the genes it may move, its stream and the generation.
+#[derive(Clone, Debug)]
+pub struct Resume<'a> {
+    pub population: &'a [Genome],
+    pub frozen: &'a FrozenGenes,
+    pub seed: u64,
+    pub generation: u64,
 }
 
 /// A gene's value as a fraction of its range.

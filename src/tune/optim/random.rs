@@ -1,9 +1,11 @@
-//! Random search as an [`Optimizer`]: the first generation as given, then
-//! every generation uniform genomes within the bounds (frozen genes as the
-//! first initial genome has them); it puts forward the best measured so
+//! Random search as an [`Optimizer`]: the first generation the starts and
+//! their copies spread by the run's first spread, then every generation
+//! uniform genomes within the bounds (frozen genes as the first start has
+//! them); it puts forward the best measured so
 //! far. The floor an optimiser must beat.
 
-use super::{Optimizer, Start, free_genes, from_unit};
+use super::toolkit::{first_population, spread};
+use super::{Optimizer, Start, State, free_genes, from_unit};
 use crate::rng::{derive_seed, unit};
 use crate::tune::named::NamedGenes;
 use rand_core::SeedableRng;
@@ -30,14 +32,13 @@ pub struct Random {
 impl Random {
     pub fn new(s: &Start) -> Random {
         Random {
-            initial: s
-                .initial
-                .iter()
-                .cycle()
-                .take(s.population)
-                .cloned()
-                .collect(),
-            base: NamedGenes::from(&s.initial[0]),
+            initial: first_population(
+                s.starts,
+                s.population,
+                s.first_seed,
+                spread(s.init_sigma, s.frozen),
+            ),
+            base: NamedGenes::from(&s.starts[0]),
             free: free_genes(s.frozen),
             population: s.population,
             seed: s.seed,
@@ -85,7 +86,7 @@ impl Optimizer for Random {
         self.best.iter().map(|(g, _)| g.genome.clone()).collect()
     }
 
-    fn state(&self) -> Option<super::State> {
-        Some(super::State::Random(Box::new(self.clone())))
+    fn state(&self) -> State {
+        State::Random(Box::new(self.clone()))
     }
 }

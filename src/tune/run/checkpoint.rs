@@ -1,5 +1,8 @@
 //! checkpoint.json: the state after a finished generation, written
 //! atomically after each one, so a killed run resumes to the same result.
+//! The optimiser's state is one slot, whatever the optimiser; a file that
+//! keeps the GA's apart (`ga`), or none for a GA with fixed steps, reads
+//! as the GA's state.
 
 use super::generations::GenerationRow;
 use crate::tune::named::NamedGenes;
@@ -10,6 +13,7 @@ use yacht_core::genome::Genome;
 
 /// The state after a finished generation (checkpoint.json).
 #[derive(Clone, Debug, Serialize, Deserialize, PartialEq)]
+#[serde(from = "CheckpointRecord")]
 pub struct Checkpoint {
     /// The generation to evaluate next.
     pub next_generation: u32,
@@ -23,19 +27,50 @@ pub struct Checkpoint {
     #[serde(default)]
     pub last_scores: Vec<Vec<f64>>,
     pub rows: Vec<GenerationRow>,
-    /// The optimiser's state after proposing `population` (CMA-ES, random
-    /// search; the GA's state is its population).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub optimizer: Option<State>,
+    /// The optimiser's state after proposing `population`.
+    pub optimizer: State,
     /// The genomes the optimiser puts forward after the last generation,
-    /// best first: validation measures these (the GA's: empty, validation
-    /// takes the top of the last population).
+    /// best first: validation measures these (empty when the optimiser
+    /// leaves validation the top of the last population).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub proposals: Vec<NamedGenes>,
-    /// The GA's steps and the population's lineage, in runs whose steps
-    /// adapt (none otherwise, and in a checkpoint without them).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub ga: Option<GaState>,
+}
+
+/// checkpoint.json as read: the optimiser's state in its slot, or the
+/// GA's apart.
+#[derive(Deserialize)]
+struct CheckpointRecord {
+    next_generation: u32,
+    population: Vec<NamedGenes>,
+    last_fitness: Vec<f64>,
+    last_population: Vec<NamedGenes>,
+    #[serde(default)]
+    last_scores: Vec<Vec<f64>>,
+    rows: Vec<GenerationRow>,
+    #[serde(default)]
+    optimizer: Option<State>,
+    #[serde(default)]
+    proposals: Vec<NamedGenes>,
+    /// The GA's steps and lineage, kept apart from the slot.
+    #[serde(default)]
+    ga: Option<GaState>,
+}
+
+impl From<CheckpointRecord> for Checkpoint {
+    fn from(r: CheckpointRecord) -> Checkpoint {
+        Checkpoint {
+            next_generation: r.next_generation,
+            population: r.population,
+            last_fitness: r.last_fitness,
+            last_population: r.last_population,
+            last_scores: r.last_scores,
+            rows: r.rows,
+            optimizer: r
+                .optimizer
+                .unwrap_or_else(|| State::Ga(r.ga.unwrap_or_default())),
+            proposals: r.proposals,
+        }
+    }
 }
 
 /// Parts of a checkpoint that do not agree.
@@ -143,9 +178,8 @@ mod tests {
             last_population: named(&[elite.clone(), lucky.clone()]),
             last_scores: vec![vec![0.64, 0.63, 0.60], vec![0.66]],
             rows: Vec::new(),
-            optimizer: None,
+            optimizer: State::Ga(GaState::default()),
             proposals: Vec::new(),
-            ga: None,
         };
         // The elite's mean (0.623) is below the lucky child's single score,
         // but its latest fitness was lower still.
@@ -168,5 +202,38 @@ mod tests {
             Inconsistent::Scores(1, 2).to_string(),
             "scores of 1 genomes for 2"
         );
+    }
+
+    #[test]
+    fn the_gas_state_kept_apart_or_not_at_all_reads_into_the_one_slot() {
+        let steps = vec![("bid_scale".to_string(), 0.05)];
+        let kept = GaState {
+            steps: steps.clone(),
+            held: Some(0.5),
+            ..GaState::default()
+        };
+        let cp = Checkpoint {
+            next_generation: 0,
+            population: named(&[Genome::default(), Genome::default()]),
+            last_fitness: vec![],
+            last_population: vec![],
+            last_scores: vec![],
+            rows: vec![],
+            optimizer: State::Ga(kept.clone()),
+            proposals: vec![],
+        };
+        let text = serde_json::to_string(&cp).unwrap();
+        assert!(text.contains("\"optimizer\":{\"kind\":\"ga\""), "{text}");
+        assert_eq!(serde_json::from_str::<Checkpoint>(&text).unwrap(), cp);
+        let mut apart: serde_json::Value = serde_json::from_str(&text).unwrap();
+        let slot = apart.as_object_mut().unwrap().remove("optimizer").unwrap();
+        apart["ga"] = slot;
+        assert_eq!(
+            serde_json::from_value::<Checkpoint>(apart.clone()).unwrap(),
+            cp
+        );
+        apart.as_object_mut().unwrap().remove("ga");
+        let none: Checkpoint = serde_json::from_value(apart).unwrap();
+        assert_eq!(none.optimizer, State::Ga(GaState::default()));
     }
 }

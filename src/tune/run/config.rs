@@ -1,7 +1,7 @@
 //! config.toml: everything needed to reproduce a run (seed, settings, the
 //! suites as they were at its start, the initial genomes, the folders it
 //! writes, tool version and git revision) and what follows from it alone
-//! (the opponents, the first population, a genome at the run's budget).
+//! (the opponents, the genes offered, a genome at the run's budget).
 //! Making, opening and extending a run folder is `create`'s.
 
 use super::error::{Result, RunError};
@@ -10,7 +10,7 @@ use super::verdict::LOOKS;
 use crate::host::player::Player;
 use crate::players::StrategySpec;
 use crate::tune::named::NamedGenes;
-use crate::tune::optim::toolkit::{FrozenGenes, first_population, frozen_genes};
+use crate::tune::optim::toolkit::{FrozenGenes, frozen_genes};
 use crate::tune::suite::Opponent;
 use serde::{Deserialize, Serialize};
 use std::path::PathBuf;
@@ -248,7 +248,7 @@ impl RunConfig {
     /// no genome of `pop` (a mechanism a genome turns on is offered from
     /// the generation it is in, and no longer once none has it).
     pub fn frozen_in(&self, pop: &[Genome]) -> Result<FrozenGenes> {
-        let mut frozen = frozen_genes(&self.settings.ga.frozen)?;
+        let mut frozen = frozen_genes(&self.settings.frozen)?;
         for i in budget_genes(self.settings.rollouts).chain(self.inert_in(pop)) {
             frozen[i] = true;
         }
@@ -291,18 +291,6 @@ impl RunConfig {
     /// `g` as it plays in this run's games (see [`at_budget`]).
     pub fn player(&self, name: &str, g: &Genome) -> Player {
         genome_player(name, &at_budget(g, self.settings.rollouts))
-    }
-
-    /// The first generation: the initial genomes, then perturbed copies.
-    pub fn first_population(&self, frozen: &FrozenGenes) -> Vec<Genome> {
-        let init = self.initial_genomes();
-        first_population(
-            &init,
-            self.settings.population,
-            self.settings.init_sigma,
-            frozen,
-            self.settings.seed,
-        )
     }
 }
 
@@ -363,8 +351,7 @@ pub fn changed_by_budget(g: &Genome, rollouts: u32) -> bool {
 mod tests {
     use super::*;
     use crate::tune::eval::Fitness;
-    use crate::tune::optim::OptimizerKind;
-    use crate::tune::optim::ga::GaSettings;
+    use crate::tune::optim::OptimizerSettings;
     use crate::tune::optim::racing::Racing;
     use yacht_core::genome::{WP_BID_AUCTIONS, WP_PUT_AUCTIONS, WP_SPREAD_FACTOR};
 
@@ -413,14 +400,10 @@ mod tests {
                 validation_games: 2,
                 validate_top: 1,
                 init_sigma: 0.1,
-                ga: GaSettings {
-                    frozen: frozen.iter().map(|s| s.to_string()).collect(),
-                    ..GaSettings::default()
-                },
+                frozen: frozen.iter().map(|s| s.to_string()).collect(),
+                optimizer: OptimizerSettings::default(),
                 fitness: Fitness::WinRate,
                 rollouts,
-                optimizer: OptimizerKind::Ga,
-                cmaes_sigma: None,
                 max_searches: None,
                 racing: Racing::Flat,
             },

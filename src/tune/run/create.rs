@@ -79,7 +79,7 @@ impl Made {
 /// holds a run is an error saying how to resume it. The caller checks
 /// `new.folders` ([`Folders::check`]) first, before it loads the suites.
 pub fn create_run(new: &NewRun) -> Result<(RunDir, RunLock, Made)> {
-    frozen_genes(&new.settings.ga.frozen)?;
+    frozen_genes(&new.settings.frozen)?;
     let mut initial = Vec::new();
     for p in &new.init {
         let shown = p.display().to_string();

@@ -19,6 +19,8 @@ pub enum Damage {
     Csv(#[from] CsvError),
     #[error(transparent)]
     Inconsistent(#[from] Inconsistent),
+    #[error(transparent)]
+    Optimizer(#[from] crate::tune::optim::WrongState),
 }
 
 #[derive(Debug, thiserror::Error)]

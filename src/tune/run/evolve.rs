@@ -1,23 +1,24 @@
-//! The GA loop of a run: each generation meets fresh dice shared by all
-//! its genomes (common random numbers; each rung its own when raced by
-//! successive halving), paired seats, elites re-evaluated;
-//! after each, generations.csv and the checkpoint are written, so a killed
-//! run resumes to the same result.
+//! The loop of a run: each generation meets fresh dice shared by all its
+//! genomes (common random numbers; each rung its own when raced by
+//! successive halving), paired seats, elites re-evaluated; the run's
+//! optimiser, whichever it is, is driven through the `Optimizer` trait
+//! and kept in the checkpoint's one state slot. After each generation,
+//! generations.csv and the checkpoint are written, so a killed run
+//! resumes to the same result.
 
 use super::checkpoint::{Checkpoint, defaulted, genomes, named};
 use super::config::{RunConfig, changed_by_budget};
 use super::dir::RunDir;
-use super::error::{Result, RunError};
+use super::error::{Damage, Result, RunError};
 use super::generations::GenerationRow;
 use super::notes;
 use crate::host::player::Player;
 use crate::rng::derive_seed;
 use crate::tune::budget::rank_value;
 use crate::tune::eval::{Evaluation, Faults, evaluate_all};
-use crate::tune::optim::ga::Ga;
 use crate::tune::optim::racing::rungs;
 use crate::tune::optim::toolkit::{FrozenGenes, diversity, ranking};
-use crate::tune::optim::{self, Optimizer, OptimizerKind, Start};
+use crate::tune::optim::{Optimizer, Resume, Start};
 use crate::tune::suite::Opponent;
 use std::sync::Arc;
 use std::time::Instant;
@@ -81,37 +82,24 @@ pub fn run_generations(dir: &RunDir, progress: &mut dyn Progress) -> Result<Chec
             diversity: diversity(&pop),
             ..generation_row(generation, &evals, &fitness)
         };
-        let next = match cp.optimizer.take() {
-            // The GA's state is its population (and its steps); the genes
-            // it offers are those that act in a genome it breeds from.
-            None => {
-                let offered = cfg.frozen_in(&pop)?;
-                let before = cfg.frozen_in(&last_or_initial(&cfg, &cp))?;
-                offer_note(dir, generation, &before, &offered, progress)?;
-                let mut ga = Ga::resume(
-                    pop.clone(),
-                    cp.ga.as_ref(),
-                    &cfg.settings.ga,
-                    &offered,
-                    cfg.settings.seed,
-                    generation.into(),
-                );
-                ga.tell(&fitness, &score);
-                cp.ga = ga.ga_state();
-                if let Some(state) = &cp.ga {
-                    row.step = Some(ga.steps().typical(&offered));
-                    row.held = state.held;
-                }
-                ga.ask()
-            }
-            Some(state) => {
-                let mut opt = state.resume();
-                opt.tell(&fitness, &score);
-                cp.optimizer = opt.state();
-                cp.proposals = named(&opt.proposals());
-                opt.ask()
-            }
+        let mut opt = resume(dir, &cfg, &cp, &pop, &frozen)?;
+        // The genes it may move: those that act in a genome it breeds
+        // from, when it breeds from its population (the GA).
+        let offered = cfg.frozen_in(&pop)?;
+        if opt.offer(&offered) {
+            let before = cfg.frozen_in(&last_or_initial(&cfg, &cp))?;
+            offer_note(dir, generation, &before, &offered, progress)?;
+        }
+        opt.tell(&fitness, &score);
+        if let Some(a) = opt.adapting() {
+            (row.step, row.held) = (Some(a.step), a.held);
+        }
+        cp.optimizer = opt.state();
+        cp.proposals = match opt.proposes() {
+            true => named(&opt.proposals()),
+            false => Vec::new(),
         };
+        let next = opt.ask();
         cp.rows.push(row.clone());
         cp.last_fitness = fitness;
         cp.last_scores = scores;
@@ -122,6 +110,30 @@ pub fn run_generations(dir: &RunDir, progress: &mut dyn Progress) -> Result<Chec
         progress.generation(&row, cfg.settings.generations);
     }
     Ok(cp)
+}
+
+/// The run's optimiser going on from the checkpoint, before it hears of
+/// generation `cp.next_generation`, whose genomes are `pop`.
+fn resume(
+    dir: &RunDir,
+    cfg: &RunConfig,
+    cp: &Checkpoint,
+    pop: &[Genome],
+    frozen: &FrozenGenes,
+) -> Result<Box<dyn Optimizer + Send>> {
+    let at = Resume {
+        population: pop,
+        frozen,
+        seed: cfg.settings.optimizer.stream(cfg.settings.seed),
+        generation: cp.next_generation.into(),
+    };
+    cfg.settings
+        .optimizer
+        .resume(cp.optimizer.clone(), &at)
+        .map_err(|e| RunError::DamagedCheckpoint {
+            path: dir.checkpoint(),
+            err: Damage::Optimizer(e),
+        })
 }
 
 /// The genomes the last generation bred from: its population, or before
@@ -246,42 +258,19 @@ fn inert_note(dir: &RunDir, cfg: &RunConfig, progress: &mut dyn Progress) -> Res
     notes::append(dir, &note)
 }
 
-/// A new run's checkpoint before its first generation: the GA's first
-/// population, or what another optimiser proposes from it.
+/// A new run's checkpoint before its first generation: the first
+/// generation its optimiser makes from the initial genomes.
 fn fresh_checkpoint(cfg: &RunConfig, frozen: &FrozenGenes) -> Checkpoint {
-    let initial = cfg.initial_genomes();
-    let first = cfg.first_population(frozen);
-    let start = |first| Start {
-        initial: first,
+    let starts = cfg.initial_genomes();
+    let mut opt = cfg.settings.optimizer.start(&Start {
+        starts: &starts,
         population: cfg.settings.population,
         frozen,
-        ga: &cfg.settings.ga,
-        seed: cfg.settings.seed,
-        cmaes_sigma: cfg
-            .settings
-            .cmaes_sigma
-            .unwrap_or(optim::cmaes::SIGMA0_BEFORE),
         init_sigma: cfg.settings.init_sigma,
-    };
-    let (population, optimizer, ga) = match (cfg.settings.optimizer, cfg.settings.ga.adapt) {
-        (OptimizerKind::Ga, None) => (first, None, None),
-        // The starts and their mutants, each measured against its start.
-        (OptimizerKind::Ga, Some(_)) => {
-            let mut ga = Ga::new(&start(&initial));
-            (ga.ask(), None, ga.ga_state())
-        }
-        (kind, _) => {
-            let mut opt = optim::start(
-                kind,
-                &Start {
-                    seed: derive_seed(&[cfg.settings.seed, 0x0B7]),
-                    ..start(&first)
-                },
-            );
-            let population = opt.ask();
-            (population, opt.state(), None)
-        }
-    };
+        seed: cfg.settings.optimizer.stream(cfg.settings.seed),
+        first_seed: cfg.settings.seed,
+    });
+    let population = opt.ask();
     Checkpoint {
         next_generation: 0,
         population: named(&population),
@@ -289,9 +278,8 @@ fn fresh_checkpoint(cfg: &RunConfig, frozen: &FrozenGenes) -> Checkpoint {
         last_population: vec![],
         last_scores: vec![],
         rows: vec![],
-        optimizer,
+        optimizer: opt.state(),
         proposals: vec![],
-        ga,
     }
 }
 

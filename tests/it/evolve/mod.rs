@@ -3,6 +3,7 @@
 //! `champion`, the settings and optimisers in `settings`.
 
 mod champion;
+mod committed;
 mod listing;
 mod settings;
 

@@ -1,40 +1,41 @@
 //! The genetic algorithm on genomes, as genevo lays it out: the operator
 //! traits and the one generation step that composes them here, one operator
 //! per file beside it — `selection` (tournament), `crossover` (BLX-α),
-//! `mutation` (a Gaussian step, a share of the children wider while the
-//! population is collapsed), `elite` (the best genome and the better half's
-//! centroid) — and `settings`, `brood` (the first generation with adapted
-//! steps), `steps` (each gene's step, adapted to how the children fare
-//! against their parents), `path` (each gene's evolution path, which
-//! grows a step while its children hold one way), and `optimizer` (`Ga`: the GA behind the
-//! `Optimizer` trait, its state kept as `GaState`). What every optimiser
-//! shares (frozen genes, the first population, how a kind of gene moves,
-//! diversity, ranks) is `optim::toolkit`'s. Pure: it sees genomes and
-//! fitness values, never dice.
+//! `mutation` (a Gaussian step by each gene's step), `elite` (the best
+//! genome and the better half's centroid) — and `settings` (`GaSettings`
+//! and the `[ga]` table they are recorded as), `lineage` (whom each genome
+//! is measured against), `adapt` (how large the steps are and how they
+//! change: the step rule, the success rule, the paths, the diversity
+//! floor's wide step), `first` (the first generation) and `optimizer`
+//! (`Ga`: the GA behind the `Optimizer` trait, its state kept as
+//! `GaState`). What every optimiser shares (frozen genes, the first
+//! population, how a kind of gene moves by a step, diversity, ranks) is
+//! `optim::toolkit`'s. Pure: it sees genomes and fitness values, never
+//! dice.
 //!
 //! A seed's bytes depend on the order of the draws, which this step fixes:
 //! for each child, two selections, the crossover's draw for the pair, then
 //! gene by gene (free genes only) the crossover's draw and the mutation's.
 
-mod brood;
+pub mod adapt;
 mod crossover;
 mod elite;
+mod first;
+mod lineage;
 mod mutation;
 mod optimizer;
-mod path;
 mod selection;
 mod settings;
-mod steps;
 
-pub use brood::first_brood;
+pub use adapt::{Adapt, MAX_BOOST, Paths, STEP_BOUNDS, StepRule, Steps};
 pub use crossover::Blx;
 pub use elite::Elites;
-pub use mutation::{Gaussian, MAX_BOOST};
+pub use first::first_brood;
+pub use lineage::{Brood, Lineage, Parent};
+pub use mutation::Gaussian;
 pub use optimizer::{Ga, GaState};
-pub use path::Paths;
 pub use selection::Tournament;
-pub use settings::GaSettings;
-pub use steps::{Adapt, Brood, Lineage, Parent, STEP_BOUNDS, Steps};
+pub use settings::{GaRecord, GaSettings};
 
 use crate::tune::optim::toolkit::{FrozenGenes, ranking};
 use rand_core::SeedableRng;

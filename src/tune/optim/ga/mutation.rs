@@ -1,22 +1,17 @@
 //! Mutation: a Gaussian step on each gene with probability `rate`, its
 //! standard deviation a fraction of the gene's range: the gene's own step
-//! (`Steps`, adapted by the run) or one step for every gene. A share of the
-//! children (every second one at 0.5) take a wider step while the
-//! population is collapsed: the diversity floor over the free genes'
-//! diversity, at most `MAX_BOOST` times the plain step. Each gene moves
-//! as its kind does (`step`): a count by whole numbers, a switch flips, a
-//! choice picks another option.
+//! (`adapt::Steps`), times the diversity floor's boost for the children
+//! that take the wider step (`adapt::Floor`). Each gene moves as its kind
+//! does (`toolkit::move_by_as`): a count by whole numbers, a switch flips,
+//! a choice picks another option.
 
 use super::MutationOp;
+use super::adapt::{Floor, Steps};
 use super::settings::GaSettings;
-use super::steps::Steps;
 use crate::rng::unit;
-use crate::tune::optim::toolkit::{Counts, FrozenGenes, free_genes, spread_over, step_as};
+use crate::tune::optim::toolkit::{Counts, FrozenGenes, move_by_as};
 use rand_pcg::Pcg32;
 use yacht_core::genome::{GENES, Genome};
-
-/// The most the diversity floor multiplies the mutation step by.
-pub const MAX_BOOST: f64 = 4.0;
 
 /// Gaussian mutation, the step of one generation.
 pub struct Gaussian {
@@ -24,10 +19,8 @@ pub struct Gaussian {
     pub rate: f64,
     /// Each gene's plain step, a fraction of its range (standard deviation).
     pub sigma: Steps,
-    /// The floor's boost: a wide step is the plain one times this.
-    pub boost: f64,
-    /// The share of the children that take the wide step.
-    pub wide_share: f64,
+    /// The diversity floor's wider step for a share of the children.
+    pub floor: Floor,
     /// How a count's step is made whole (at least one with adapted steps).
     pub counts: Counts,
 }
@@ -40,12 +33,8 @@ impl Gaussian {
         Gaussian {
             rate: s.mutation_rate,
             sigma,
-            boost: boost(pop, frozen, s.diversity_floor),
-            wide_share: s.wide_share,
-            counts: match s.adapt {
-                Some(_) => Counts::AtLeastOne,
-                None => Counts::Rounded,
-            },
+            floor: Floor::of(pop, frozen, s.diversity_floor, s.wide_share),
+            counts: s.steps.counts(),
         }
     }
 }
@@ -53,32 +42,12 @@ impl Gaussian {
 impl MutationOp for Gaussian {
     /// One draw (whether it mutates), then one normal draw if it does.
     fn mutate(&self, child: usize, gene: usize, value: f64, rng: &mut Pcg32) -> f64 {
-        let sigma = match takes_wide(child, self.wide_share) {
-            true => self.sigma.0[gene] * self.boost,
-            false => self.sigma.0[gene],
-        };
+        let sigma = self.sigma.0[gene] * self.floor.factor(child);
         match unit(rng) < self.rate {
-            true => step_as(&GENES[gene], value, sigma, self.counts, rng),
+            true => move_by_as(&GENES[gene], value, sigma, self.counts, rng),
             false => value,
         }
     }
-}
-
-/// Whether child `k` (0, 1, … after the elites) takes the wide step when a
-/// share `share` of the children do: spread evenly, every second one at
-/// 0.5, every one at 1.
-fn takes_wide(k: usize, share: f64) -> bool {
-    ((k + 1) as f64 * share).floor() > (k as f64 * share).floor()
-}
-
-/// The mutation step's multiplier under a diversity floor: floor over the
-/// free genes' diversity, between 1 and `MAX_BOOST`.
-fn boost(pop: &[Genome], frozen: &FrozenGenes, floor: f64) -> f64 {
-    if floor <= 0.0 {
-        return 1.0;
-    }
-    let d = spread_over(pop, &free_genes(frozen));
-    (floor / d.max(1e-9)).clamp(1.0, MAX_BOOST)
 }
 
 #[cfg(test)]
@@ -156,7 +125,5 @@ mod tests {
         let next = next_generation(&same, &fit, &all, &NONE, 5);
         let mean = |v: &[usize]| v.iter().map(|&i| moved(&next[i])).sum::<f64>() / v.len() as f64;
         assert!(mean(&plain) > 2.5 * narrow, "{} {narrow}", mean(&plain));
-        assert!(takes_wide(0, 1.0) && takes_wide(1, 1.0) && !takes_wide(0, 0.5));
-        assert!(takes_wide(1, 0.5) && !takes_wide(2, 0.5) && takes_wide(3, 0.5));
     }
 }

@@ -12,7 +12,8 @@
 //! Reals and counts only: a switch has no direction to follow. Pure:
 //! lineage and scores in, factors out.
 
-use super::steps::{Adapt, Lineage, verdicts};
+use super::success::{Adapt, verdicts};
+use crate::tune::optim::ga::lineage::Lineage;
 use yacht_core::genome::{GENES, Genome, Kind, N_GENES};
 
 /// E|N(0, 1)|: a path's length by chance.
@@ -32,8 +33,8 @@ impl Paths {
         Paths([0.0; N_GENES])
     }
 
-    /// Follows one generation (`lineage` and `score` as `Steps::adapt`
-    /// reads them) with memory `a.path` (c: the share of the path a
+    /// Follows one generation (`lineage` and `score` as the success
+    /// rule reads them) with memory `a.path` (c: the share of the path a
     /// generation replaces; 0 leaves every path and step alone), and
     /// returns what each gene's step is multiplied by. A gene whose
     /// children all held, all failed, or were fewer than two keeps its

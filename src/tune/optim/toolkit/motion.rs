@@ -1,6 +1,8 @@
-//! How each kind of gene moves: a real by a normal step, a count by that
-//! step rounded, a switch by a flip, a choice to another option. The
-//! mutation and the first population's perturbation both move genes so.
+//! How each kind of gene moves by a step of a given size: a real by a
+//! normal step, a count by that step rounded, a switch by a flip, a choice
+//! to another option. The GA's mutation and the first population's
+//! perturbation both move genes so; how large a step is, and how the GA
+//! adapts it, is not this module's (`ga::adapt`).
 
 use crate::rng::{normal, unit};
 use rand_pcg::Pcg32;
@@ -11,8 +13,8 @@ use yacht_core::genome::{Gene, Kind};
 /// count by that step rounded (whole numbers stay whole); a switch flips,
 /// and a choice picks another option, with probability 2 `sigma` (at
 /// most 1). The result may leave the bounds: the caller clamps.
-pub fn step(gene: &Gene, value: f64, sigma: f64, rng: &mut Pcg32) -> f64 {
-    step_as(gene, value, sigma, Counts::Rounded, rng)
+pub fn move_by(gene: &Gene, value: f64, sigma: f64, rng: &mut Pcg32) -> f64 {
+    move_by_as(gene, value, sigma, Counts::Rounded, rng)
 }
 
 /// How a count's step is made whole.
@@ -25,8 +27,8 @@ pub enum Counts {
     AtLeastOne,
 }
 
-/// [`step`], a count's step made whole as `counts` says (on the same draw).
-pub fn step_as(gene: &Gene, value: f64, sigma: f64, counts: Counts, rng: &mut Pcg32) -> f64 {
+/// [`move_by`], a count's step made whole as `counts` says (on the same draw).
+pub fn move_by_as(gene: &Gene, value: f64, sigma: f64, counts: Counts, rng: &mut Pcg32) -> f64 {
     let range = gene.max - gene.min;
     match gene.kind {
         Kind::Real => value + normal(rng) * sigma * range,
@@ -64,13 +66,13 @@ mod tests {
         let (count, switch, choice) = (&GENES[WP_LOOKAHEAD], &GENES[WP_FAST], &GENES[WP_READ]);
         let (mut moved, mut flipped, mut picked) = (0, 0, [0; 3]);
         for _ in 0..2000 {
-            let c = step(count, 16.0, 0.1, &mut rng);
+            let c = move_by(count, 16.0, 0.1, &mut rng);
             assert_eq!(c.fract(), 0.0, "{c}");
             moved += usize::from(c != 16.0);
-            let s = step(switch, 1.0, 0.1, &mut rng);
+            let s = move_by(switch, 1.0, 0.1, &mut rng);
             assert!(s == 0.0 || s == 1.0);
             flipped += usize::from(s == 0.0);
-            let k = step(choice, 1.0, 0.5, &mut rng);
+            let k = move_by(choice, 1.0, 0.5, &mut rng);
             picked[k as usize] += 1;
         }
         assert!(moved > 1000, "{moved}");
@@ -81,8 +83,8 @@ mod tests {
         assert!(picked[0] > 900 && picked[2] > 900, "{picked:?}");
         // A tiny step leaves a rounded count, and moves one at least by one.
         for _ in 0..200 {
-            assert_eq!(step(count, 16.0, 0.001, &mut rng), 16.0);
-            let c = step_as(count, 16.0, 0.001, Counts::AtLeastOne, &mut rng);
+            assert_eq!(move_by(count, 16.0, 0.001, &mut rng), 16.0);
+            let c = move_by_as(count, 16.0, 0.001, Counts::AtLeastOne, &mut rng);
             assert!(c == 15.0 || c == 17.0, "{c}");
         }
     }
