@@ -75,6 +75,18 @@ fn render(curve: &Curve, x_label: &str) -> Vec<String> {
             ]);
         }
     }
+    for p in &curve.points {
+        let (d, h) = (p.mean().0 * 100.0, p.mean().1 * 196.0);
+        rows.push(vec![
+            "mean over the opponents".into(),
+            format!("{}", p.x),
+            String::new(),
+            format!("{d:+.2}"),
+            format!("{:+.2} – {:+.2}", d - h, d + h),
+            String::new(),
+            String::new(),
+        ]);
+    }
     let mut lines = vec![format!(
         "paired with {} on seed {}'s deals ({} fitness), points of win rate;",
         curve.baseline,

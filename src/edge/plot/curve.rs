@@ -35,15 +35,8 @@ fn lines(curve: &Curve) -> Vec<(String, Vec<(f64, f64, f64)>)> {
         })
         .collect();
     let mean = curve.points.iter().map(|p| {
-        let n = p.rows.len().max(1) as f64;
-        let d: f64 = p.rows.iter().map(|r| r.paired.difference).sum::<f64>() / n;
-        let var: f64 = p
-            .rows
-            .iter()
-            .map(|r| r.paired.std_error.powi(2))
-            .sum::<f64>()
-            / (n * n);
-        (p.x, d * 100.0, var.sqrt() * 100.0 * Z95)
+        let (d, se) = p.mean();
+        (p.x, d * 100.0, se * 100.0 * Z95)
     });
     lines.push(("mean over the opponents".into(), mean.collect()));
     lines

@@ -52,6 +52,22 @@ pub enum CurveError {
     Interrupted(PathBuf),
 }
 
+impl Point {
+    /// The unweighted mean of the opponents' differences and its standard
+    /// error (the opponents' deals are apart: their errors add in
+    /// quadrature).
+    pub fn mean(&self) -> (f64, f64) {
+        let n = self.rows.len().max(1) as f64;
+        let d = self.rows.iter().map(|r| r.paired.difference).sum::<f64>() / n;
+        let var = self
+            .rows
+            .iter()
+            .map(|r| r.paired.std_error.powi(2))
+            .sum::<f64>();
+        (d, var.sqrt() / n)
+    }
+}
+
 impl Curve {
     /// Reads the records `(x, path)`, each paired with `baseline` (by
     /// default the first record's first baseline).
@@ -192,6 +208,7 @@ mod tests {
         let xs: Vec<f64> = curve.points.iter().map(|p| p.x).collect();
         assert_eq!(xs, [9.0, 10.0]);
         assert_eq!(curve.points[0].rows[0].paired.difference, 0.02);
+        assert_eq!(curve.points[0].mean(), (0.02, 0.005));
         std::fs::remove_dir_all(dir).unwrap();
     }
 

@@ -4,7 +4,7 @@
 //! `settings`, `config`, and `error`); the folder (`dir`, which alone knows the files'
 //! names); the steps — `tuner evolve` creates or resumes a run (`create`,
 //! `lock`, `notes`), runs its generations (`evolve`), validates the winner
-//! against the incumbent (`validation`), and installs it only when asked
+//! against the incumbent (`validation`, reading it by `incumbent`), and installs it only when asked
 //! and earned (`install`); `summary` is what the end of a run says,
 //! `listing` what `tuner runs` shows.
 
@@ -15,6 +15,7 @@ pub mod dir;
 pub mod error;
 pub mod evolve;
 pub mod generations;
+mod incumbent;
 pub mod install;
 pub mod listing;
 pub mod lock;

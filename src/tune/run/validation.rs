@@ -10,6 +10,7 @@ use super::config::{RunConfig, as_played};
 use super::dir::RunDir;
 use super::error::{Result, RunError};
 use super::evolve::{Progress, Tick};
+use super::incumbent::champion;
 use super::install::best_header;
 use super::verdict::{
     ChangeWorth, Comparison, LOOKS, MIN_COMPARISON_GAMES, ValidationRecord, Z_SEQUENTIAL, allowed_z,
@@ -122,18 +123,6 @@ pub fn earlier(dir: &RunDir, cp: &Checkpoint, params_best: &Path) -> Result<Opti
         record,
         winner_genome,
     }))
-}
-
-/// The champion `params_best` holds, if there is one: its genes alone, as
-/// a run plays the winner (its `[think]` table is not what a run tunes, and
-/// install carries it over).
-fn champion(params_best: &Path) -> Result<Option<Genome>> {
-    let shown = params_best.display().to_string();
-    let read = params_best
-        .exists()
-        .then(|| yacht_genome_file::read_genome(params_best, &shown))
-        .transpose()?;
-    Ok(read.map(Genome::without_thinking))
 }
 
 /// What validation measures: the optimiser's proposals (CMA-ES, random
@@ -465,24 +454,6 @@ mod tests {
         let mut e = Evaluation::from_points(&[("dp", games(wins, n))]);
         e.opponents[0].mean_searches = Some(searches);
         e
-    }
-
-    #[test]
-    fn the_champion_is_validated_against_as_its_genes_alone() {
-        let file = std::env::temp_dir().join(format!("champion-{}.toml", std::process::id()));
-        let mut thinking = Genome::default();
-        thinking.think.futures = 64;
-        let text = yacht_genome_file::genome_to_toml(&thinking, "");
-        assert!(
-            text.contains("[think]") && text.contains("futures = 64"),
-            "{text}"
-        );
-        std::fs::write(&file, text).unwrap();
-        let read = champion(&file).unwrap().unwrap();
-        std::fs::remove_file(&file).unwrap();
-        assert!(!read.think.is_on());
-        assert_eq!(read, Genome::default());
-        assert_eq!(champion(Path::new("/nonexistent/best.toml")).unwrap(), None);
     }
 
     #[test]
