@@ -78,7 +78,7 @@ fn render(curve: &Curve, x_label: &str) -> Vec<String> {
     for p in &curve.points {
         let (d, h) = (p.mean().0 * 100.0, p.mean().1 * 196.0);
         rows.push(vec![
-            "mean over the opponents".into(),
+            "mean, all opponents".into(),
             format!("{}", p.x),
             String::new(),
             format!("{d:+.2}"),

@@ -20,7 +20,7 @@ pub fn curve_png(curve: &Curve, x_label: &str, out: &Path, size: (u32, u32)) -> 
 /// Each opponent's (x, difference, half-interval), in points of win rate,
 /// then their unweighted mean's (the opponents' deals are apart, so the
 /// errors add in quadrature).
-fn lines(curve: &Curve) -> Vec<(String, Vec<(f64, f64, f64)>)> {
+fn lines(curve: &Curve) -> Vec<Line> {
     let mut lines: Vec<_> = (curve.opponents.iter().enumerate())
         .map(|(o, name)| {
             let at = curve.points.iter().filter_map(|p| {
@@ -123,7 +123,10 @@ where
     Ok(())
 }
 
-type Lines = [(String, Vec<(f64, f64, f64)>)];
+/// A named line of (x, difference, half-interval) points.
+type Line = (String, Vec<(f64, f64, f64)>);
+
+type Lines = [Line];
 
 fn series<'a, DB, X>(
     c: &mut ChartContext<'a, DB, Cartesian2d<X, plotters::coord::types::RangedCoordf64>>,
