@@ -182,7 +182,9 @@ pub fn run(a: EvolveArgs) -> Result<()> {
     let tally = Arc::new(RunTally::default());
     let (cfg, cp) = match generations(&a, &held.dir, tally.clone()) {
         Ok(Ok(done)) => done,
-        Ok(Err(e @ RunError::Interrupted(_))) => held.stopped(e),
+        Ok(Err(e @ (RunError::Interrupted(_) | RunError::InterruptedValidating))) => {
+            held.stopped(e)
+        }
         Ok(Err(e)) => {
             held.give_up();
             return Err(e.into());
@@ -221,7 +223,9 @@ pub fn run(a: EvolveArgs) -> Result<()> {
             })?;
             progress.end_stage();
             match v {
-                Err(e @ RunError::Interrupted(_)) => held.stopped(e),
+                Err(e @ (RunError::Interrupted(_) | RunError::InterruptedValidating)) => {
+                    held.stopped(e)
+                }
                 v => v?,
             }
         }

@@ -66,6 +66,10 @@ pub enum RunError {
     Unearned(#[from] Unearned),
     #[error("interrupted at generation {0} (the checkpoint holds every finished generation)")]
     Interrupted(u32),
+    #[error(
+        "interrupted while validating (every generation is in the checkpoint; a resume validates again)"
+    )]
+    InterruptedValidating,
     #[error("{} is in use by another tuner{}; if none runs, delete {}/lock", .dir.display(), pid.map(|p| format!(" (process {p})")).unwrap_or_default(), .dir.display())]
     InUse { dir: PathBuf, pid: Option<i32> },
     #[error("--name must not be empty")]

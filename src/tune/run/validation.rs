@@ -61,7 +61,6 @@ pub fn validate(
     let comparison = match against {
         Some(incumbent) => Some(compare(
             &cfg,
-            cp,
             (&winner_genome, incumbent),
             &shown,
             progress,
@@ -69,12 +68,9 @@ pub fn validate(
         None => None,
     };
     let heldout = match against {
-        Some(incumbent) if !cfg.heldout.is_empty() => Some(check_heldout(
-            &cfg,
-            cp,
-            (&winner_genome, incumbent),
-            progress,
-        )?),
+        Some(incumbent) if !cfg.heldout.is_empty() => {
+            Some(check_heldout(&cfg, (&winner_genome, incumbent), progress)?)
+        }
         _ => None,
     };
     let mut record = ValidationRecord {
@@ -93,7 +89,7 @@ pub fn validate(
         worth: Vec::new(),
     };
     if let (true, Some(incumbent)) = (record.earned(), against) {
-        record.worth = changes_worth(&cfg, cp, (&winner_genome, incumbent), progress)?;
+        record.worth = changes_worth(&cfg, (&winner_genome, incumbent), progress)?;
     }
     record.seconds = start.elapsed().as_secs_f64();
     dir.save_validation(&record)?;
@@ -191,7 +187,7 @@ fn pick_winner(
     }
     let (winner, genome) = best.expect("at least one candidate");
     if crate::host::stop::requested() {
-        return Err(RunError::Interrupted(cp.next_generation));
+        return Err(RunError::InterruptedValidating);
     }
     Ok((winner, genome, seed))
 }
@@ -200,7 +196,6 @@ fn pick_winner(
 /// by the sequential test (at most `LOOKS` looks).
 fn compare(
     cfg: &RunConfig,
-    cp: &Checkpoint,
     (winner, incumbent): (&Genome, &Genome),
     shown: &str,
     progress: &mut dyn Progress,
@@ -230,7 +225,7 @@ fn compare(
         };
         let (w, i) = (judge("winner", winner)?, judge("incumbent", incumbent)?);
         if crate::host::stop::requested() {
-            return Err(RunError::Interrupted(cp.next_generation));
+            return Err(RunError::InterruptedValidating);
         }
         Ok((w, i))
     };
@@ -280,7 +275,6 @@ const WORTH_SHARE: u64 = 4;
 /// validation games; the winner less each copy, paired.
 fn changes_worth(
     cfg: &RunConfig,
-    cp: &Checkpoint,
     (winner, incumbent): (&Genome, &Genome),
     progress: &mut dyn Progress,
 ) -> Result<Vec<ChangeWorth>> {
@@ -310,7 +304,7 @@ fn changes_worth(
     for c in &changes {
         let copy = judge("put back", &c.put_back(winner))?;
         if crate::host::stop::requested() {
-            return Err(RunError::Interrupted(cp.next_generation));
+            return Err(RunError::InterruptedValidating);
         }
         worth.push(ChangeWorth {
             gene: c.of().name.to_string(),
@@ -374,7 +368,6 @@ fn sequential_verdict(test: &Paired, looks: usize, allowance: f64) -> String {
 /// dice, by win rate (see [`crate::tune::heldout`]).
 fn check_heldout(
     cfg: &RunConfig,
-    cp: &Checkpoint,
     (winner, incumbent): (&Genome, &Genome),
     progress: &mut dyn Progress,
 ) -> Result<HeldOutCheck> {
@@ -394,7 +387,7 @@ fn check_heldout(
     let w = judged(&suite, cfg.player("winner", winner), at, kind, &tick)?;
     let i = judged(&suite, cfg.player("incumbent", incumbent), at, kind, &tick)?;
     if crate::host::stop::requested() {
-        return Err(RunError::Interrupted(cp.next_generation));
+        return Err(RunError::InterruptedValidating);
     }
     Ok(crate::tune::heldout::judge(&w, &i, seed).expect("same suite and seed"))
 }
