@@ -149,17 +149,24 @@ fn chances_panel(g: &GameJudged, names: [&str; 2], rounds: &Rounds, top: &Area) 
         if rounds.luck[r].abs() >= LUCKY {
             notes.push((format!("luck {:+.0}", 100.0 * rounds.luck[r]), BLUE_OI));
         }
+        // Whose decision it was, the colour says (the legend names it).
         for (p, colour) in [VERMILLION_OI, GREEN_OI].into_iter().enumerate() {
             if rounds.cost[p][r] >= COSTLY {
-                let (who, kinds) = (crate::text::truncate(names[p], 10), kinds_of(g, p, r));
+                let kinds = kinds_of(g, p, r);
                 notes.push((
-                    format!("{who} {kinds} cost {:+.0}", 100.0 * rounds.cost[p][r]),
+                    format!("{kinds} cost {:+.0}", 100.0 * rounds.cost[p][r]),
                     colour,
                 ));
             }
         }
+        // Stacked above the point, or below it near the top edge.
+        let below = y + 0.06 + 0.07 * notes.len() as f64 > 0.97;
         for (k, (text, colour)) in notes.into_iter().enumerate() {
-            let at = (r as f64 + 0.5, (y + 0.06 + 0.07 * k as f64).min(0.98));
+            let step = 0.06 + 0.07 * k as f64;
+            let at = (
+                r as f64 + 0.5,
+                if below { y - step - 0.03 } else { y + step },
+            );
             c.draw_series(std::iter::once(Text::new(text, at, font(colour))))?;
         }
     }
