@@ -9,6 +9,7 @@ use super::{BLUE_OI, GREEN_OI, VERMILLION_OI, register, write_png};
 use crate::host::analysis::GameJudged;
 use crate::host::luck::DecisionKind;
 use anyhow::{Context, Result};
+use plotters::coord::types::RangedCoordf64;
 use plotters::prelude::*;
 use plotters::style::text_anchor::{HPos, Pos, VPos};
 use std::path::Path;
@@ -110,30 +111,7 @@ fn chances_panel(g: &GameJudged, names: [&str; 2], rounds: &Rounds, top: &Area) 
     c.draw_series(LineSeries::new(line.clone(), BLUE_OI.stroke_width(2)))?
         .label(format!("{}'s chance", crate::text::truncate(names[0], 24)))
         .legend(|(x, y)| PathElement::new([(x, y), (x + 18, y)], BLUE_OI.stroke_width(2)));
-    let notes = [
-        ("luck of the roll (points of %)".to_string(), BLUE_OI),
-        (
-            format!("{}'s decisions' cost", crate::text::truncate(names[0], 24)),
-            VERMILLION_OI,
-        ),
-        (
-            format!("{}'s decisions' cost", crate::text::truncate(names[1], 24)),
-            GREEN_OI,
-        ),
-    ];
-    for (text, colour) in notes {
-        c.draw_series(std::iter::empty::<Circle<(f64, f64), i32>>())?
-            .label(text)
-            .legend(move |(x, y)| {
-                Rectangle::new([(x + 4, y - 4), (x + 12, y + 4)], colour.filled())
-            });
-    }
-    c.configure_series_labels()
-        .position(SeriesLabelPosition::UpperLeft)
-        .background_style(WHITE.mix(0.85))
-        .border_style(BLACK.mix(0.3))
-        .label_font(("sans-serif", 12))
-        .draw()?;
+    legend(&mut c, names)?;
     c.draw_series(line.iter().map(|&p| Circle::new(p, 4, BLUE_OI.filled())))?;
     let font = |colour: RGBColor| {
         ("sans-serif", 12)
@@ -170,6 +148,43 @@ fn chances_panel(g: &GameJudged, names: [&str; 2], rounds: &Rounds, top: &Area) 
             c.draw_series(std::iter::once(Text::new(text, at, font(colour))))?;
         }
     }
+    Ok(())
+}
+
+/// The chances panel's legend: its line, then what each label's colour
+/// means.
+fn legend<'a, DB>(
+    c: &mut ChartContext<'a, DB, Cartesian2d<RangedCoordf64, RangedCoordf64>>,
+    names: [&str; 2],
+) -> Result<()>
+where
+    DB: DrawingBackend + 'a,
+    DB::ErrorType: 'static,
+{
+    let notes = [
+        ("luck of the roll (points of %)".to_string(), BLUE_OI),
+        (
+            format!("{}'s decisions' cost", crate::text::truncate(names[0], 24)),
+            VERMILLION_OI,
+        ),
+        (
+            format!("{}'s decisions' cost", crate::text::truncate(names[1], 24)),
+            GREEN_OI,
+        ),
+    ];
+    for (text, colour) in notes {
+        c.draw_series(std::iter::empty::<Circle<(f64, f64), i32>>())?
+            .label(text)
+            .legend(move |(x, y)| {
+                Rectangle::new([(x + 4, y - 4), (x + 12, y + 4)], colour.filled())
+            });
+    }
+    c.configure_series_labels()
+        .position(SeriesLabelPosition::UpperLeft)
+        .background_style(WHITE.mix(0.85))
+        .border_style(BLACK.mix(0.3))
+        .label_font(("sans-serif", 12))
+        .draw()?;
     Ok(())
 }
 
