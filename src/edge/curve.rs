@@ -5,6 +5,7 @@
 use crate::edge::out::outputs_go_to_folders;
 use crate::text::{Align, Column, table};
 use crate::tune::eval::curve::Curve;
+use crate::tune::eval::{difference_interval, plain_cells, points};
 use anyhow::Result;
 use std::path::PathBuf;
 
@@ -62,27 +63,27 @@ fn render(curve: &Curve, x_label: &str) -> Vec<String> {
     for (o, name) in curve.opponents.iter().enumerate() {
         for p in &curve.points {
             let Some(r) = p.rows.get(o) else { continue };
-            let (d, h) = (r.paired.difference * 100.0, r.paired.std_error * 196.0);
-            let plain = r.plain.as_ref();
+            let (d, se) = (r.paired.difference, r.paired.std_error);
+            let [plain, plus_minus] = plain_cells(r.plain.as_ref());
             rows.push(vec![
                 name.clone(),
                 format!("{}", p.x),
                 r.paired.games_per_opponent.to_string(),
-                format!("{d:+.2}"),
-                format!("{:+.2} – {:+.2}", d - h, d + h),
-                plain.map_or("–".into(), |q| format!("{:+.2}", q.difference * 100.0)),
-                plain.map_or("–".into(), |q| format!("{:.2}", q.std_error * 196.0)),
+                points(d),
+                difference_interval(d, se),
+                plain,
+                plus_minus,
             ]);
         }
     }
     for p in &curve.points {
-        let (d, h) = (p.mean().0 * 100.0, p.mean().1 * 196.0);
+        let (d, se) = p.mean();
         rows.push(vec![
             "mean, all opponents".into(),
             format!("{}", p.x),
             String::new(),
-            format!("{d:+.2}"),
-            format!("{:+.2} – {:+.2}", d - h, d + h),
+            points(d),
+            difference_interval(d, se),
             String::new(),
             String::new(),
         ]);

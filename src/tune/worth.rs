@@ -6,7 +6,7 @@
 //! table of their paired differences (`tuner eval --put-back`).
 
 use crate::text::{Align, Column, table as grid};
-use crate::tune::eval::{Baseline, Fitness};
+use crate::tune::eval::{Baseline, Fitness, difference_interval, plain_cells, points};
 use yacht_core::genome::plan::Plan;
 use yacht_core::genome::{GENES, Gene, Genome};
 
@@ -92,7 +92,6 @@ const COLUMNS: [Column; 7] = [
 /// `values` (points of win rate; "0 in every deal" when the two played
 /// alike deal by deal).
 fn rows_of(name: &str, values: &str, b: &Baseline) -> Vec<Vec<String>> {
-    let pct = |x: f64| format!("{:+.2}", 100.0 * x);
     let first = |k: usize, text: &str| {
         if k == 0 {
             text.to_string()
@@ -103,18 +102,18 @@ fn rows_of(name: &str, values: &str, b: &Baseline) -> Vec<Vec<String>> {
     (b.opponents.iter().enumerate())
         .map(|(k, r)| {
             let (d, se) = (r.paired.difference, r.paired.std_error);
-            let plain = r.plain.as_ref();
+            let [plain, plus_minus] = plain_cells(r.plain.as_ref());
             vec![
                 first(k, name),
                 first(k, values),
                 r.name.clone(),
-                pct(d),
+                points(d),
                 match (d, se) {
                     (0.0, 0.0) => "0 in every deal".to_string(),
-                    _ => format!("{} – {}", pct(d - 1.96 * se), pct(d + 1.96 * se)),
+                    _ => difference_interval(d, se),
                 },
-                plain.map_or("–".into(), |p| pct(p.difference)),
-                plain.map_or("–".into(), |p| format!("{:.2}", 196.0 * p.std_error)),
+                plain,
+                plus_minus,
             ]
         })
         .collect()

@@ -14,7 +14,7 @@ pub use adjusted::Adjusted;
 pub use file::{EvalFile, EvalFileError};
 pub use fitness::{Fitness, MARGIN_SCALE, UnknownFitness};
 pub use paired::{Baseline, BaselineRow, Paired, unbounded, z_score};
-pub use table::{baseline_table, table};
+pub use table::{baseline_table, difference_interval, plain_cells, points, table};
 
 pub use crate::host::gauntlet::Culprit;
 

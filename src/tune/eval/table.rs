@@ -1,7 +1,7 @@
 //! An evaluation as a table for the terminal: a row per opponent, then the
 //! faults' reasons, the programs' last stderr lines and the fitness.
 
-use super::{Baseline, Evaluation, Fitness, OpponentResult};
+use super::{Baseline, Evaluation, Fitness, OpponentResult, Paired};
 use crate::text::{Align, Column, table as grid};
 
 const COLUMNS: [Column; 11] = [
@@ -113,6 +113,26 @@ fn beyond_a_rate(e: &Evaluation) -> Vec<String> {
     ]
 }
 
+/// A difference in points of % (`+1.23`).
+pub fn points(x: f64) -> String {
+    format!("{:+.2}", 100.0 * x)
+}
+
+/// The 95 % interval of a difference `d` of standard error `se`, in
+/// points of % (`+0.12 – +2.34`).
+pub fn difference_interval(d: f64, se: f64) -> String {
+    format!("{} – {}", points(d - 1.96 * se), points(d + 1.96 * se))
+}
+
+/// The plain outcomes' difference and its 95 % half-interval, in points
+/// of % ("–" for both when not measured).
+pub fn plain_cells(plain: Option<&Paired>) -> [String; 2] {
+    match plain {
+        Some(p) => [points(p.difference), format!("{:.2}", 196.0 * p.std_error)],
+        None => ["–".into(), "–".into()],
+    }
+}
+
 const BASELINE_COLUMNS: [Column; 9] = [
     Column::new("opponent", Align::Left, 20),
     Column::new("games", Align::Right, 6),
@@ -130,22 +150,21 @@ const BASELINE_COLUMNS: [Column; 9] = [
 /// in points of the score's percent) with its 95 % interval and z, then
 /// the plain outcomes' difference and what the fitness's adjustment saved.
 pub fn baseline_table(b: &Baseline, kind: Fitness) -> String {
-    let pct = |x: f64| format!("{:+.2}", 100.0 * x);
     let rows: Vec<Vec<String>> = b
         .opponents
         .iter()
         .map(|r| {
             let (d, se) = (r.paired.difference, r.paired.std_error);
-            let plain = r.plain.as_ref();
+            let [plain, plus_minus] = plain_cells(r.plain.as_ref());
             vec![
                 r.name.clone(),
                 r.paired.games_per_opponent.to_string(),
                 format!("{:.2}%", 100.0 * r.baseline_score),
-                pct(d),
-                format!("{} – {}", pct(d - 1.96 * se), pct(d + 1.96 * se)),
+                points(d),
+                difference_interval(d, se),
                 format!("{:.2}", r.paired.z),
-                plain.map_or("–".into(), |p| pct(p.difference)),
-                plain.map_or("–".into(), |p| format!("{:.2}", 196.0 * p.std_error)),
+                plain,
+                plus_minus,
                 times(r.variance_ratio),
             ]
         })
