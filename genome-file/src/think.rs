@@ -101,6 +101,8 @@ mod tests {
                 candidates: 4,
                 gain: 0.25,
                 guard_ms: 120,
+                exact_rows: 900,
+                exact_after: 4,
             },
             ..Genome::default()
         };
@@ -129,7 +131,7 @@ mod tests {
         assert_eq!(
             e("bid_scale = 1\n[think]\nspeed = 1\n"),
             "g.toml:3: field `think.speed`: unknown setting (one of futures, depth, candidates, \
-             gain, guard_ms)"
+             gain, guard_ms, exact_rows, exact_after)"
         );
         assert_eq!(
             e("bid_scale = 1\nthink = 3\n"),

@@ -129,8 +129,13 @@ impl StrategySpec {
         }
     }
 
-    /// A genome spec with a display name.
+    /// A genome spec with a display name. A genome that solves exact rows
+    /// at play time has them copied from the exact table, loaded (or
+    /// solved) now, before any game.
     pub fn genome(name: &str, genome: Genome) -> StrategySpec {
+        if genome.think.solves() {
+            values::exact_table();
+        }
         StrategySpec::Genome {
             name: name.to_string(),
             genome: Arc::new(genome),
@@ -175,9 +180,16 @@ impl StrategySpec {
             StrategySpec::Greedy => Box::new(Composed::greedy()),
             StrategySpec::Dp(dp) => dp.build(),
             StrategySpec::Composed { put, bid, .. } => Box::new(Composed::new(*put, *bid)),
-            StrategySpec::Genome { genome, .. } => Box::new(
-                yacht_core::players::genome_bot::GenomeBot::new(genome, values::shipped_table()),
-            ),
+            StrategySpec::Genome { genome, .. } => {
+                let bot = yacht_core::players::genome_bot::GenomeBot::new(
+                    genome,
+                    values::shipped_table(),
+                );
+                match genome.think.solves() {
+                    true => Box::new(bot.copying_exact_rows(values::exact_table())),
+                    false => Box::new(bot),
+                }
+            }
         }
     }
 }

@@ -25,6 +25,13 @@ pub struct Think {
     /// Milliseconds (CPU, else wall-clock) after which a decision stops searching and
     /// plays the best so far (counted, and said on stderr).
     pub guard_ms: u32,
+    /// Rows of the exact value table a decision may solve (0: none): the
+    /// rows below both players' states, so the opponent's bid is
+    /// predicted as a player on the exact table makes it.
+    pub exact_rows: u32,
+    /// Puts each player has made before the rows below its state are
+    /// solved (fewer puts, more rows below).
+    pub exact_after: u32,
 }
 
 impl Think {
@@ -35,11 +42,13 @@ impl Think {
         candidates: 4,
         gain: 0.5,
         guard_ms: 150,
+        exact_rows: 0,
+        exact_after: 3,
     };
 
     /// Each setting: its TOML key, bounds and what it means (the genome
     /// file's reader and writer list them from here).
-    pub const FIELDS: [ThinkField; 5] = [
+    pub const FIELDS: [ThinkField; 7] = [
         ThinkField {
             key: "futures",
             min: 0.0,
@@ -75,11 +84,37 @@ impl Think {
             whole: true,
             doc: "ms of CPU time (else wall-clock) after which a decision plays the best so far",
         },
+        ThinkField {
+            key: "exact_rows",
+            min: 0.0,
+            max: 100_000.0,
+            whole: true,
+            doc: "rows of the exact value table a decision may solve, below both players' \
+                  states, to predict the opponent's bid as a player on the exact table makes it \
+                  (0: none)",
+        },
+        ThinkField {
+            key: "exact_after",
+            min: 0.0,
+            max: 11.0,
+            whole: true,
+            doc: "puts made before the rows below a player's state are solved (fewer: more rows)",
+        },
     ];
 
     /// Whether the bot thinks at all.
     pub fn is_on(&self) -> bool {
+        self.searches() || self.solves()
+    }
+
+    /// Whether the bot searches around its tuned moves.
+    pub fn searches(&self) -> bool {
         self.futures > 0
+    }
+
+    /// Whether the bot solves exact rows.
+    pub fn solves(&self) -> bool {
+        self.exact_rows > 0
     }
 
     /// The value of setting `key`.
@@ -90,6 +125,8 @@ impl Think {
             "candidates" => f64::from(self.candidates),
             "gain" => self.gain,
             "guard_ms" => f64::from(self.guard_ms),
+            "exact_rows" => f64::from(self.exact_rows),
+            "exact_after" => f64::from(self.exact_after),
             _ => return None,
         })
     }
@@ -103,6 +140,8 @@ impl Think {
             "candidates" => self.candidates = v as u32,
             "gain" => self.gain = v,
             "guard_ms" => self.guard_ms = v as u32,
+            "exact_rows" => self.exact_rows = v as u32,
+            "exact_after" => self.exact_after = v as u32,
             _ => return false,
         }
         true

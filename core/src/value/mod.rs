@@ -17,6 +17,7 @@
 //! rebuild the rows a move needs from the rows below them.
 
 pub mod equilibrium;
+pub mod exact;
 pub mod layout;
 pub mod outlook;
 pub mod search;

@@ -6,7 +6,7 @@
 //! hands it searched, `leaves()`, the look-ahead leaves it valued, and
 //! `work()`, both in quarters of a search.
 
-use super::layout::{Row, up_of};
+use super::layout::{Layout, Row, up_of};
 use super::solver::gain;
 use super::table::{LAST_PUT_LEVEL, ValueTable};
 use crate::rules::tables::{Dice5, Hand10, N5, N10, Split, Tables, tables};
@@ -79,6 +79,23 @@ impl ValueTable {
     /// The rows the next put from a state can lead to, looked up once for
     /// every hand valued from that state.
     pub fn next_rows(&self, used: CategorySet, upper_points: i32) -> NextRows<'_> {
+        NextRows::from_rows(&self.layout, used, upper_points, |row| {
+            Some((self.row_at(row), self.maxima[row]))
+        })
+        .expect("every row of the table")
+    }
+}
+
+impl<'a> NextRows<'a> {
+    /// The rows a put from `used` at `upper_points` can lead to, each with
+    /// its highest value, by their layout index from `row` (None when
+    /// `row` has one of them not).
+    pub(super) fn from_rows(
+        layout: &Layout,
+        used: CategorySet,
+        upper_points: i32,
+        row: impl Fn(usize) -> Option<(&'a Row, f32)>,
+    ) -> Option<NextRows<'a>> {
         static NOTHING: Row = [0.0; N5];
         let up = up_of(upper_points);
         let mut next: [[&Row; 6]; CATEGORIES] = [[&NOTHING; 6]; CATEGORIES];
@@ -94,12 +111,9 @@ impl ValueTable {
                 upper_gain[c.index()][n] = now as f32;
                 let mut best_next = 0.0;
                 if after != CategorySet::ALL {
-                    let row = self
-                        .layout
-                        .row_of(after, up_after)
-                        .expect("a reachable state");
-                    next[c.index()][n] = self.row_at(row);
-                    best_next = self.maxima[row];
+                    let (values, max) = row(layout.row_of(after, up_after)?)?;
+                    next[c.index()][n] = values;
+                    best_next = max;
                 }
                 // An upper put's bound counts its face's dice; the others'
                 // add their points when the hand is known.
@@ -108,14 +122,14 @@ impl ValueTable {
                 bound[c.index()][n] = most;
             }
         }
-        NextRows {
+        Some(NextRows {
             used,
             upper_gain,
             next,
             bound,
             future: 1.0,
             adjust: None,
-        }
+        })
     }
 }
 

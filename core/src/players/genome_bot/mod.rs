@@ -26,6 +26,7 @@
 
 mod ahead;
 mod bids;
+mod exact;
 mod guard;
 mod puts;
 mod read;
@@ -39,6 +40,7 @@ use crate::value::ValueTable;
 use crate::value::equilibrium::last_category;
 pub use ahead::{Look, WinModel};
 use bids::Gaps;
+use exact::Exact;
 pub use puts::PutValue;
 use read::OpponentRead;
 use think::Thinker;
@@ -58,6 +60,8 @@ pub struct GenomeBot {
     opponent: OpponentRead,
     /// The search around the tuned move at play time (`[think]`).
     thinker: Thinker,
+    /// The exact rows solved at play time (`[think]`), for the read.
+    exact: Exact,
 }
 
 impl GenomeBot {
@@ -69,7 +73,17 @@ impl GenomeBot {
             model: WinModel::new(win, values),
             opponent: OpponentRead::default(),
             thinker: Thinker::new(genome.think),
+            exact: Exact::new(genome.think, values),
         }
+    }
+
+    /// The bot with its exact rows (`[think]` `exact_rows`) copied from
+    /// `exact`, the exact table, instead of solved: the same moves (rows
+    /// counted alike, the same bits) in a fraction of the time, for the
+    /// tuner's games; a submission solves them.
+    pub fn copying_exact_rows(mut self, exact: &'static ValueTable) -> GenomeBot {
+        self.exact.copying(exact);
+        self
     }
 
     /// The put's value: the genome's best puts and its candidates.
@@ -92,7 +106,9 @@ impl GenomeBot {
             Some(gaps) => {
                 let predicted = self.predicts().then(|| {
                     let mine = gaps.exact_mine(&self.puts, view);
-                    self.opponent.predict(view.auction(), gaps.theirs, mine)
+                    let exact = self.exact.gaps(view);
+                    self.opponent
+                        .predict(view.auction(), gaps.theirs, mine, exact)
                 });
                 bids::by_value(&self.bid, &self.opponent, view, gaps, predicted)
             }
@@ -129,6 +145,7 @@ impl Strategy for GenomeBot {
                 let best = (self.thinker)
                     .put(&self.puts, &self.model, view, hand, best)
                     .unwrap_or(best);
+                self.exact.after_put(view, &best);
                 put_of(best.category, best.put)
             }
             Holding::Five(dice) => put_of(last_category(me).unwrap_or(Category::Choice), dice),

@@ -22,21 +22,37 @@ const CHECKED_PREDICTION: u32 = 1000;
 pub(super) struct OpponentRead {
     signed: [Option<Bid>; AUCTIONS],
     own: [Option<Bid>; AUCTIONS],
+    /// Both rules on the exact table's gaps (`exact_rows`), where the bot
+    /// had them: a player on the exact table bids these.
+    signed_exact: [Option<Bid>; AUCTIONS],
+    own_exact: [Option<Bid>; AUCTIONS],
 }
 
 impl OpponentRead {
     /// Predicts the opponent's bid at auction `at` from its gap `theirs`
-    /// (A minus B) and my exact gap `mine`, and records both rules'
-    /// predictions (a new game's first auction forgets the last game's).
-    /// Returns the signed rule's.
-    pub(super) fn predict(&mut self, at: Option<AuctionNo>, theirs: f32, mine: f32) -> Bid {
+    /// (A minus B) and my gap `mine` on the bot's table, and on the exact
+    /// table where `exact` has them (mine, theirs), and records both
+    /// rules' predictions (a new game's first auction forgets the last
+    /// game's). Returns the signed rule's on the bot's table.
+    pub(super) fn predict(
+        &mut self,
+        at: Option<AuctionNo>,
+        theirs: f32,
+        mine: f32,
+        exact: Option<(f32, f32)>,
+    ) -> Bid {
         let signed = BidRule::Signed.bid(theirs, mine);
         if let Some(at) = at {
             if at.is_first() {
                 *self = OpponentRead::default();
             }
-            self.signed[at.index()] = Some(signed);
-            self.own[at.index()] = Some(BidRule::OwnBundle.bid(theirs, mine));
+            let k = at.index();
+            self.signed[k] = Some(signed);
+            self.own[k] = Some(BidRule::OwnBundle.bid(theirs, mine));
+            if let Some((mine, theirs)) = exact {
+                self.signed_exact[k] = Some(BidRule::Signed.bid(theirs, mine));
+                self.own_exact[k] = Some(BidRule::OwnBundle.bid(theirs, mine));
+            }
         }
         signed
     }
@@ -45,6 +61,12 @@ impl OpponentRead {
     #[cfg(test)]
     pub(super) fn signed(&self) -> &[Option<Bid>; AUCTIONS] {
         &self.signed
+    }
+
+    /// The signed rule's predictions on the exact table this game.
+    #[cfg(test)]
+    pub(super) fn signed_exact(&self) -> &[Option<Bid>; AUCTIONS] {
+        &self.signed_exact
     }
 
     /// The own-bundle rule's predictions this game.
@@ -117,10 +139,13 @@ impl OpponentRead {
             .then(|| fitted_scale(&self.signed, bids))
             .flatten()
             .map(|s| (&self.signed, fit(win.read_scaled_tolerance, 2, s)));
-        // The first rule that fits: signed, then own-bundle, then scaled.
+        // The first rule that fits: signed, on the bot's table then on the
+        // exact one, then own-bundle likewise, then scaled.
         [
             (&self.signed, fit(win.read_tolerance, 0, 1.0)),
+            (&self.signed_exact, fit(win.read_tolerance, 0, 1.0)),
             (&self.own, fit(win.read_tolerance, 2, 1.0)),
+            (&self.own_exact, fit(win.read_tolerance, 2, 1.0)),
         ]
         .into_iter()
         .chain(scaled)

@@ -45,6 +45,16 @@ pub fn guard_trips() -> u64 {
     TRIPS.load(Ordering::Relaxed)
 }
 
+/// Counts a decision whose guard stopped `what` after `used`, and says so
+/// on stderr.
+pub(super) fn note_trip(what: &str, used: Duration) {
+    TRIPS.fetch_add(1, Ordering::Relaxed);
+    eprintln!(
+        "think: guard tripped after {} ms {what}; playing the best so far",
+        used.as_millis()
+    );
+}
+
 /// The thinking settings of one bot.
 pub struct Thinker {
     think: Think,
@@ -68,7 +78,7 @@ impl Thinker {
         tuned: BestMove,
     ) -> Option<BestMove> {
         let t = &self.think;
-        if !t.is_on() || view.auction()?.following() < 2 {
+        if !t.searches() || view.auction()?.following() < 2 {
             return None;
         }
         let (mut moves, mut mine, opp) = puts.candidates(view, hand)?;
@@ -102,7 +112,7 @@ impl Thinker {
         view: &View,
         tuned: Bid,
     ) -> Option<Bid> {
-        if !self.think.is_on() {
+        if !self.think.searches() {
             return None;
         }
         let at = view.auction()?;
@@ -190,11 +200,7 @@ impl<'a> Probe<'a> {
         let late = used >= limit;
         if late && !*said {
             *said = true;
-            TRIPS.fetch_add(1, Ordering::Relaxed);
-            eprintln!(
-                "think: guard tripped after {} ms; playing the best so far",
-                used.as_millis()
-            );
+            note_trip("searching", used);
         }
         late
     }

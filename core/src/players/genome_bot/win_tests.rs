@@ -501,6 +501,8 @@ const THINK: Think = Think {
     candidates: 4,
     gain: 0.0,
     guard_ms: 400,
+    exact_rows: 0,
+    exact_after: 3,
 };
 
 #[test]
@@ -509,6 +511,7 @@ fn a_bot_whose_guard_trips_at_once_still_plays_legal_games() {
     let before = think::guard_trips();
     let mut hasty = thinking(Think {
         guard_ms: 0,
+        exact_rows: 5000,
         ..THINK
     });
     let mut dp = DpBot::new(testkit::table());
