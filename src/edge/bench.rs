@@ -142,6 +142,50 @@ fn ns_per_decision(spec: &StrategySpec, games: u64) -> (Spread, Spread) {
     (bid, put)
 }
 
+/// The decision times of `spec` built as submitted, in `games` whole
+/// games against `dp`, every decision timed in the order it is made.
+fn thinking_times(spec: &StrategySpec, games: u64) -> (Spread, Spread) {
+    let times = std::sync::Arc::new(std::sync::Mutex::new((vec![], vec![])));
+    let timed = Timed {
+        inner: spec.build_as_submitted(),
+        times: times.clone(),
+    };
+    let dp = StrategySpec::parse("dp").expect("a built-in").build();
+    positions(Box::new(timed), dp, games, 78);
+    let (mut bids, mut puts) = times.lock().expect("not poisoned").clone();
+    bids.sort_by(f64::total_cmp);
+    puts.sort_by(f64::total_cmp);
+    (Spread::of(&bids), Spread::of(&puts))
+}
+
+/// A strategy that times each of its decisions (ns: bids, puts).
+struct Timed {
+    inner: Box<dyn Strategy>,
+    times: std::sync::Arc<std::sync::Mutex<(Vec<f64>, Vec<f64>)>>,
+}
+
+impl Strategy for Timed {
+    fn new_game(&mut self, seed: u64) {
+        self.inner.new_game(seed)
+    }
+
+    fn bid(&mut self, v: &yacht_core::game::View) -> yacht_core::rules::Bid {
+        let t = Instant::now();
+        let bid = self.inner.bid(v);
+        let ns = t.elapsed().as_nanos() as f64;
+        self.times.lock().expect("not poisoned").0.push(ns);
+        bid
+    }
+
+    fn put(&mut self, v: &yacht_core::game::View) -> yacht_core::game::Put {
+        let t = Instant::now();
+        let put = self.inner.put(v);
+        let ns = t.elapsed().as_nanos() as f64;
+        self.times.lock().expect("not poisoned").1.push(ns);
+        put
+    }
+}
+
 /// Decision times: mean, median, 99th percentile and most, in ns (shown
 /// in ms).
 struct Spread {
@@ -218,9 +262,10 @@ fn bench_pair(a: &StrategySpec, b: &StrategySpec, cores: usize, seconds: f64) {
     say!("  {} bids: {bid}", a.name());
     say!("  {} puts: {put}", a.name());
     if let Some((with, _)) = thinking {
-        // Fewer positions: a thinking decision costs milliseconds.
-        let (bid, put) = ns_per_decision(with, 40);
-        say!("  {} thinking, bids: {bid}", a.name());
+        // Whole games in order, as a submission plays them (its exact rows
+        // solved, a game's rows kept from decision to decision).
+        let (bid, put) = thinking_times(with, 20);
+        say!("  {} thinking (20 games against dp), bids: {bid}", a.name());
         say!("  {} thinking, puts: {put}", a.name());
     }
 }

@@ -11,6 +11,7 @@ use sample::{BidPolicy, Composed, PutPolicy, SAMPLES};
 use std::sync::Arc;
 use yacht_core::game::Strategy;
 use yacht_core::genome::Genome;
+use yacht_core::players::genome_bot::GenomeBot;
 
 /// A parsed strategy spec: cheap to clone and share between threads, and
 /// turned into a fresh player with [`StrategySpec::build`].
@@ -174,21 +175,27 @@ impl StrategySpec {
         }
     }
 
-    /// A fresh player.
+    /// A fresh player. A genome that solves exact rows at play time copies
+    /// them from the exact table: the same moves as solving them, faster.
     pub fn build(&self) -> Box<dyn Strategy> {
+        match self {
+            StrategySpec::Genome { genome, .. } if genome.think.solves() => Box::new(
+                GenomeBot::new(genome, values::shipped_table())
+                    .copying_exact_rows(values::exact_table()),
+            ),
+            _ => self.build_as_submitted(),
+        }
+    }
+
+    /// A fresh player that does the work a submission does: a genome's
+    /// exact rows solved, not copied (what `tuner bench` times).
+    pub fn build_as_submitted(&self) -> Box<dyn Strategy> {
         match self {
             StrategySpec::Greedy => Box::new(Composed::greedy()),
             StrategySpec::Dp(dp) => dp.build(),
             StrategySpec::Composed { put, bid, .. } => Box::new(Composed::new(*put, *bid)),
             StrategySpec::Genome { genome, .. } => {
-                let bot = yacht_core::players::genome_bot::GenomeBot::new(
-                    genome,
-                    values::shipped_table(),
-                );
-                match genome.think.solves() {
-                    true => Box::new(bot.copying_exact_rows(values::exact_table())),
-                    false => Box::new(bot),
-                }
+                Box::new(GenomeBot::new(genome, values::shipped_table()))
             }
         }
     }
@@ -312,7 +319,6 @@ mod tests {
         use crate::host::play::{InProcess, play_game};
         use crate::rng::derive_seed;
         use crate::tune::optim::toolkit::perturbed;
-        use yacht_core::players::genome_bot::GenomeBot;
         use yacht_core::rules::PerSeat;
         for i in 0..12u64 {
             let g = perturbed(

@@ -46,7 +46,7 @@ impl Exact {
     /// exact table values them, when the rows below both states are
     /// solved (solving what this decision may first); None when the bot
     /// solves no rows, before `exact_after` puts, or in the first auction.
-    pub(super) fn gaps(&mut self, view: &View) -> Option<(f32, f32)> {
+    pub(super) fn gaps(&mut self, view: &View, guard: Guard) -> Option<(f32, f32)> {
         if !self.think.solves() {
             return None;
         }
@@ -62,7 +62,7 @@ impl Exact {
         }
         let (a, b) = view.roll?.dice?;
         let states = [&view.me, &view.opp].map(|c| (c.used, c.upper));
-        let ready = self.prepare(&states);
+        let ready = self.prepare(&states, guard);
         let rows = self.rows.as_ref()?;
         let gap = |card: &Card| -> Option<f32> {
             let Holding::Five(carry) = card.holding else {
@@ -79,7 +79,7 @@ impl Exact {
     /// After my put `mine`: solves what this decision may of the rows below
     /// my next state and the opponent's as its put by value leaves it (the
     /// next bid's rows, solved ahead).
-    pub(super) fn after_put(&mut self, view: &View, mine: &BestMove) {
+    pub(super) fn after_put(&mut self, view: &View, mine: &BestMove, guard: Guard) {
         if !self.think.solves()
             || self.rows.is_none()
             || view.me.used.len() as usize >= AUCTIONS - 1
@@ -97,17 +97,16 @@ impl Exact {
             let theirs = self.table.best_put(view.opp.used, view.opp.upper, hand);
             states.extend(next(&view.opp, &theirs));
         }
-        self.prepare(&states);
+        self.prepare(&states, guard);
     }
 
     /// Solves the rows below `states` (used, upper points) that have made
     /// `exact_after` puts or more, within this decision's rows and its
-    /// guard; whether every one is solved.
-    fn prepare(&mut self, states: &[(CategorySet, i32)]) -> bool {
+    /// guard (started when the decision began); whether every one is solved.
+    fn prepare(&mut self, states: &[(CategorySet, i32)], guard: Guard) -> bool {
         let Some(rows) = self.rows.as_mut() else {
             return false;
         };
-        let guard = Guard::start();
         let limit = Duration::from_millis(u64::from(self.think.guard_ms));
         let mut said = false;
         let mut late = || {

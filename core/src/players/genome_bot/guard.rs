@@ -6,7 +6,8 @@
 
 use std::time::{Duration, Instant};
 
-/// When a decision's search began, on both clocks.
+/// When a decision began, on both clocks.
+#[derive(Clone, Copy)]
 pub(super) struct Guard {
     wall: Instant,
     cpu: Option<Duration>,

@@ -41,6 +41,7 @@ use crate::value::equilibrium::last_category;
 pub use ahead::{Look, WinModel};
 use bids::Gaps;
 use exact::Exact;
+use guard::Guard;
 pub use puts::PutValue;
 use read::OpponentRead;
 use think::Thinker;
@@ -102,11 +103,12 @@ impl GenomeBot {
     /// probability where `wp_bid_auctions` covers the auction; then 1
     /// against a zero bidder.
     pub fn decide_bid(&mut self, view: &View) -> Bid {
+        let guard = Guard::start();
         let bid = match Gaps::of(&self.puts, view) {
             Some(gaps) => {
                 let predicted = self.predicts().then(|| {
                     let mine = gaps.exact_mine(&self.puts, view);
-                    let exact = self.exact.gaps(view);
+                    let exact = self.exact.gaps(view, guard);
                     self.opponent
                         .predict(view.auction(), gaps.theirs, mine, exact)
                 });
@@ -119,7 +121,7 @@ impl GenomeBot {
         };
         let bid = bids::for_the_win(&self.model, &self.opponent, view, bid).unwrap_or(bid);
         let bid = (self.thinker)
-            .bid(&self.model, &self.opponent, view, bid)
+            .bid(&self.model, &self.opponent, view, bid, guard)
             .unwrap_or(bid);
         bids::against_zero_bidder(&self.bid, view, bid)
     }
@@ -140,12 +142,13 @@ impl Strategy for GenomeBot {
         let me = &view.me;
         match me.holding {
             Holding::Ten(hand) => {
+                let guard = Guard::start();
                 let best = puts::put_for_the_win(&self.puts, &self.model, view, hand)
                     .unwrap_or_else(|| self.puts.best_put(me, hand));
                 let best = (self.thinker)
-                    .put(&self.puts, &self.model, view, hand, best)
+                    .put(&self.puts, &self.model, view, hand, best, guard)
                     .unwrap_or(best);
-                self.exact.after_put(view, &best);
+                self.exact.after_put(view, &best, guard);
                 put_of(best.category, best.put)
             }
             Holding::Five(dice) => put_of(last_category(me).unwrap_or(Category::Choice), dice),

@@ -139,13 +139,14 @@ impl OpponentRead {
             .then(|| fitted_scale(&self.signed, bids))
             .flatten()
             .map(|s| (&self.signed, fit(win.read_scaled_tolerance, 2, s)));
-        // The first rule that fits: signed, on the bot's table then on the
-        // exact one, then own-bundle likewise, then scaled.
+        // The first rule that fits: on the bot's table signed, then
+        // own-bundle; on the exact table (once a prediction held) signed,
+        // then own-bundle; then scaled.
         [
             (&self.signed, fit(win.read_tolerance, 0, 1.0)),
-            (&self.signed_exact, fit(win.read_tolerance, 0, 1.0)),
             (&self.own, fit(win.read_tolerance, 2, 1.0)),
-            (&self.own_exact, fit(win.read_tolerance, 2, 1.0)),
+            (&self.signed_exact, fit(win.read_tolerance, 1, 1.0)),
+            (&self.own_exact, fit(win.read_tolerance, 1, 1.0)),
         ]
         .into_iter()
         .chain(scaled)
@@ -229,4 +230,53 @@ pub(super) fn read_by(
     };
     let offsets: &[i64] = if errors.is_empty() { &[0] } else { &errors };
     Some(offsets.iter().map(|e| bid(scaled(&now) + e)).collect())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::genome::plan::Plan;
+    use crate::genome::{Genome, WP_READ, WP_READ_TOLERANCE};
+
+    fn rules() -> WinPlan {
+        let mut g = Genome::default();
+        g.genes[WP_READ] = 1.0;
+        g.genes[WP_READ_TOLERANCE] = 0.6;
+        Plan::of(&g).win
+    }
+
+    fn on_a(amount: u32) -> Option<Bid> {
+        Some(Bid {
+            bundle: Bundle::A,
+            amount,
+        })
+    }
+
+    #[test]
+    fn the_exact_tables_rules_are_read_once_a_prediction_held_after_the_bots_own() {
+        let at = |k: usize| AuctionNo::after_rolls(k + 1).unwrap();
+        let mut read = OpponentRead::default();
+        // On the bot's table every prediction is 40 points off; the exact
+        // table's, from the third auction, are the bids.
+        read.signed[..5].copy_from_slice(&[on_a(960); 5]);
+        read.own[..5].copy_from_slice(&[on_a(960); 5]);
+        read.signed_exact[2..5].copy_from_slice(&[on_a(1000), on_a(1000), on_a(1010)]);
+        let bids = [on_a(1000).unwrap(); 4];
+        let win = rules();
+        assert_eq!(read.read(at(2), &bids[..2], &win), None, "none held yet");
+        assert_eq!(
+            read.read(at(3), &bids[..3], &win),
+            Some(vec![on_a(1000).unwrap()])
+        );
+        assert_eq!(
+            read.read(at(4), &bids, &win),
+            Some(vec![on_a(1010).unwrap(); 2])
+        );
+        // A rule on the bot's table that holds comes first.
+        read.own[..5].copy_from_slice(&[on_a(1000), on_a(1000), on_a(1000), on_a(1000), on_a(990)]);
+        assert_eq!(
+            read.read(at(4), &bids, &win),
+            Some(vec![on_a(990).unwrap(); 4])
+        );
+    }
 }

@@ -76,6 +76,7 @@ impl Thinker {
         view: &View,
         hand: Hand10,
         tuned: BestMove,
+        guard: Guard,
     ) -> Option<BestMove> {
         let t = &self.think;
         if !t.searches() || view.auction()?.following() < 2 {
@@ -95,7 +96,7 @@ impl Thinker {
         if moves.len() < 2 {
             return None;
         }
-        let probe = Probe::new(model, self.think, seed_of(view) ^ SALT);
+        let probe = Probe::new(model, self.think, seed_of(view) ^ SALT, guard);
         let pick = race(&probe, &mine, opp, tuned_at)?;
         Some(moves[pick])
     }
@@ -111,6 +112,7 @@ impl Thinker {
         opponent: &OpponentRead,
         view: &View,
         tuned: Bid,
+        guard: Guard,
     ) -> Option<Bid> {
         if !self.think.searches() {
             return None;
@@ -124,7 +126,7 @@ impl Thinker {
             None => unread(opponent.signed_at(at)?),
         };
         let (a, b) = view.roll?.dice?;
-        let probe = Probe::new(model, self.think, roll_seed(view, (a, b)) ^ SALT);
+        let probe = Probe::new(model, self.think, roll_seed(view, (a, b)) ^ SALT, guard);
         let futures = probe.bid_futures(view, (a, b))?.taking_at(model.taking(at));
         let best = futures.best_response(&theirs, tuned);
         let gain = futures.expected(best, &theirs) - futures.expected(tuned, &theirs);
@@ -156,7 +158,7 @@ fn same_put(a: &BestMove, b: &BestMove) -> bool {
 
 /// The futures of one decision: future `i` the dice of
 /// `Stream(mix(seed + i))`, `depth` rounds played, then the leaf; and the
-/// decision's guard.
+/// decision's guard (started when the decision began).
 struct Probe<'a> {
     model: &'a WinModel,
     think: Think,
@@ -165,12 +167,12 @@ struct Probe<'a> {
 }
 
 impl<'a> Probe<'a> {
-    fn new(model: &'a WinModel, think: Think, seed: u64) -> Probe<'a> {
+    fn new(model: &'a WinModel, think: Think, seed: u64, guard: Guard) -> Probe<'a> {
         Probe {
             model,
             think,
             seed,
-            guard: Guard::start(),
+            guard,
         }
     }
 
