@@ -164,25 +164,33 @@ struct Timed {
     times: std::sync::Arc<std::sync::Mutex<(Vec<f64>, Vec<f64>)>>,
 }
 
+impl Timed {
+    /// `decide` timed, its nanoseconds kept among the bids' (`put` false)
+    /// or the puts'.
+    fn timed<T>(&mut self, put: bool, decide: impl FnOnce(&mut dyn Strategy) -> T) -> T {
+        let t = Instant::now();
+        let made = decide(self.inner.as_mut());
+        let ns = t.elapsed().as_nanos() as f64;
+        let mut times = self.times.lock().expect("not poisoned");
+        match put {
+            false => times.0.push(ns),
+            true => times.1.push(ns),
+        }
+        made
+    }
+}
+
 impl Strategy for Timed {
     fn new_game(&mut self, seed: u64) {
         self.inner.new_game(seed)
     }
 
     fn bid(&mut self, v: &yacht_core::game::View) -> yacht_core::rules::Bid {
-        let t = Instant::now();
-        let bid = self.inner.bid(v);
-        let ns = t.elapsed().as_nanos() as f64;
-        self.times.lock().expect("not poisoned").0.push(ns);
-        bid
+        self.timed(false, |s| s.bid(v))
     }
 
     fn put(&mut self, v: &yacht_core::game::View) -> yacht_core::game::Put {
-        let t = Instant::now();
-        let put = self.inner.put(v);
-        let ns = t.elapsed().as_nanos() as f64;
-        self.times.lock().expect("not poisoned").1.push(ns);
-        put
+        self.timed(true, |s| s.put(v))
     }
 }
 
