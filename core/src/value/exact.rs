@@ -8,7 +8,7 @@
 
 use super::layout::{Layout, Row, up_of};
 use super::search::NextRows;
-use super::solver::{Rows, solve_row};
+use super::solver::{Rows, by_face_count, solve_row};
 use super::table::ValueTable;
 use crate::rules::CategorySet;
 use crate::rules::tables::N5;
@@ -19,7 +19,6 @@ pub struct ExactRows {
     /// The exact table, when rows are copied from it rather than solved.
     source: Option<&'static ValueTable>,
     solved: Vec<Option<Box<(Row, f32)>>>,
-    count: usize,
 }
 
 /// The rows a state's puts can lead to were not all solved within the
@@ -34,7 +33,6 @@ impl ExactRows {
             table,
             source: None,
             solved: vec![None; table.layout().rows()],
-            count: 0,
         }
     }
 
@@ -49,7 +47,7 @@ impl ExactRows {
 
     /// How many rows are solved.
     pub fn solved(&self) -> usize {
-        self.count
+        self.solved.iter().flatten().count()
     }
 
     /// Solves every row the puts from `used` at `upper_points` can lead to
@@ -102,7 +100,6 @@ impl ExactRows {
         }
         let max = out.iter().copied().fold(f32::NEG_INFINITY, f32::max);
         self.solved[row] = Some(Box::new((out, max)));
-        self.count += 1;
         Ok(())
     }
 }
@@ -114,13 +111,7 @@ fn children(layout: &Layout, used: CategorySet, up: usize) -> Vec<usize> {
     let mut rows = Vec::new();
     for c in used.complement().iter() {
         let after = used.with(c);
-        if after == CategorySet::ALL {
-            continue;
-        }
-        let face = c.face().map_or(0, usize::from);
-        let counts = if face > 0 { 6 } else { 1 };
-        for n in 0..counts {
-            let (_, up_after) = super::solver::gain(c, (1000 * face * n) as i32, up);
+        for (_, _, up_after) in by_face_count(c, up) {
             if let Some(row) = layout.row_of(after, up_after)
                 && !rows.contains(&row)
             {

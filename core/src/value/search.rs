@@ -7,7 +7,7 @@
 //! `work()`, both in quarters of a search.
 
 use super::layout::{Layout, Row, up_of};
-use super::solver::gain;
+use super::solver::by_face_count;
 use super::table::{LAST_PUT_LEVEL, ValueTable};
 use crate::rules::tables::{Dice5, Hand10, N5, N10, Split, Tables, tables};
 use crate::rules::{CATEGORIES, Category, CategorySet};
@@ -103,11 +103,8 @@ impl<'a> NextRows<'a> {
         let mut bound = [[0f32; 6]; CATEGORIES];
         for c in used.complement().iter() {
             let after = used.with(c);
-            let face = c.face().map_or(0, usize::from);
-            let dice = if face > 0 { 6 } else { 1 };
             let mut most = f32::NEG_INFINITY;
-            for n in 0..dice {
-                let (now, up_after) = gain(c, (1000 * face * n) as i32, up);
+            for (n, now, up_after) in by_face_count(c, up) {
                 upper_gain[c.index()][n] = now as f32;
                 let mut best_next = 0.0;
                 if after != CategorySet::ALL {
@@ -115,10 +112,9 @@ impl<'a> NextRows<'a> {
                     next[c.index()][n] = values;
                     best_next = max;
                 }
-                // An upper put's bound counts its face's dice; the others'
-                // add their points when the hand is known.
-                let now = if face > 0 { now as f32 } else { 0.0 };
-                most = most.max(now + best_next);
+                // An upper put's bound counts its face's dice; the others
+                // gain 0 here and add their points when the hand is known.
+                most = most.max(now as f32 + best_next);
                 bound[c.index()][n] = most;
             }
         }

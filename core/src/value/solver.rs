@@ -52,6 +52,20 @@ pub(crate) fn gain(c: Category, points: i32, up: usize) -> (i32, usize) {
     }
 }
 
+/// A put into category `c` at upper total `up` (thousands), by each count
+/// `n` of its face's dice put (0 to 5; 0 alone for the other categories):
+/// `n`, what it gains now (by [`gain`]: an upper put's points and any
+/// bonus; 0 for the others, whose points the hand decides) and the upper
+/// total it leaves.
+pub(crate) fn by_face_count(c: Category, up: usize) -> impl Iterator<Item = (usize, i32, usize)> {
+    let face = c.face().map_or(0, usize::from);
+    let counts = if face > 0 { 6 } else { 1 };
+    (0..counts).map(move |n| {
+        let (now, after) = gain(c, (1000 * face * n) as i32, up);
+        (n, now, after)
+    })
+}
+
 /// Solves one row from the rows of the next level.
 pub fn solve_row(key: RowKey, rows: &impl Rows, out: &mut Row) {
     let k = kernel();

@@ -11,8 +11,8 @@
 use super::guard::Guard;
 use crate::game::{Card, Holding, View};
 use crate::genome::Think;
+use crate::rules::CategorySet;
 use crate::rules::tables::tables;
-use crate::rules::{AUCTIONS, CategorySet};
 use crate::value::exact::ExactRows;
 use crate::value::{BestMove, ValueTable};
 use std::time::Duration;
@@ -46,7 +46,7 @@ impl Exact {
     /// exact table values them, when the rows below both states are
     /// solved (solving what this decision may first); None when the bot
     /// solves no rows, before `exact_after` puts, or in the first auction.
-    pub(super) fn gaps(&mut self, view: &View, guard: Guard) -> Option<(f32, f32)> {
+    pub(super) fn gaps(&mut self, view: &View, guard: Option<Guard>) -> Option<(f32, f32)> {
         if !self.think.solves() {
             return None;
         }
@@ -62,7 +62,7 @@ impl Exact {
         }
         let (a, b) = view.roll?.dice?;
         let states = [&view.me, &view.opp].map(|c| (c.used, c.upper));
-        let ready = self.prepare(&states, guard);
+        let ready = self.prepare(&states, guard?);
         let rows = self.rows.as_ref()?;
         let gap = |card: &Card| -> Option<f32> {
             let Holding::Five(carry) = card.holding else {
@@ -79,13 +79,10 @@ impl Exact {
     /// After my put `mine`: solves what this decision may of the rows below
     /// my next state and the opponent's as its put by value leaves it (the
     /// next bid's rows, solved ahead).
-    pub(super) fn after_put(&mut self, view: &View, mine: &BestMove, guard: Guard) {
-        if !self.think.solves()
-            || self.rows.is_none()
-            || view.me.used.len() as usize >= AUCTIONS - 1
-        {
+    pub(super) fn after_put(&mut self, view: &View, mine: &BestMove, guard: Option<Guard>) {
+        let Some(guard) = guard.filter(|_| self.think.solves() && self.rows.is_some()) else {
             return;
-        }
+        };
         let next = |card: &Card, m: &BestMove| {
             let mut card = card.clone();
             card.apply_put(m.category, &tables().faces5(m.put)).ok()?;
@@ -133,6 +130,7 @@ mod tests {
     use super::*;
     use crate::genome::{BID_BEST_RESPONSE, Genome};
     use crate::players::dp::DpBot;
+    use crate::rules::AUCTIONS;
     use crate::testkit;
     use crate::value::Layout;
     use std::sync::OnceLock;

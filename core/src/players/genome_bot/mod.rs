@@ -41,7 +41,6 @@ use crate::value::equilibrium::last_category;
 pub use ahead::{Look, WinModel};
 use bids::Gaps;
 use exact::Exact;
-use guard::Guard;
 pub use puts::PutValue;
 use read::OpponentRead;
 use think::Thinker;
@@ -103,7 +102,7 @@ impl GenomeBot {
     /// probability where `wp_bid_auctions` covers the auction; then 1
     /// against a zero bidder.
     pub fn decide_bid(&mut self, view: &View) -> Bid {
-        let guard = Guard::start();
+        let guard = self.thinker.guard();
         let bid = match Gaps::of(&self.puts, view) {
             Some(gaps) => {
                 let predicted = self.predicts().then(|| {
@@ -142,7 +141,7 @@ impl Strategy for GenomeBot {
         let me = &view.me;
         match me.holding {
             Holding::Ten(hand) => {
-                let guard = Guard::start();
+                let guard = self.thinker.guard();
                 let best = puts::put_for_the_win(&self.puts, &self.model, view, hand)
                     .unwrap_or_else(|| self.puts.best_put(me, hand));
                 let best = (self.thinker)

@@ -65,6 +65,12 @@ impl Thinker {
         Thinker { think }
     }
 
+    /// A decision's guard, started now, when the bot thinks at all (no
+    /// clock is read in a decision that does not).
+    pub(super) fn guard(&self) -> Option<Guard> {
+        self.think.is_on().then(Guard::start)
+    }
+
     /// The put after thinking: `tuned` unless another of the genome's best
     /// puts wins more by a clear paired gain; None when thinking is off or
     /// has nothing to compare (the opponent's hand unknown, the last
@@ -76,7 +82,7 @@ impl Thinker {
         view: &View,
         hand: Hand10,
         tuned: BestMove,
-        guard: Guard,
+        guard: Option<Guard>,
     ) -> Option<BestMove> {
         let t = &self.think;
         if !t.searches() || view.auction()?.following() < 2 {
@@ -96,7 +102,7 @@ impl Thinker {
         if moves.len() < 2 {
             return None;
         }
-        let probe = Probe::new(model, self.think, seed_of(view) ^ SALT, guard);
+        let probe = Probe::new(model, self.think, seed_of(view) ^ SALT, guard?);
         let pick = race(&probe, &mine, opp, tuned_at)?;
         Some(moves[pick])
     }
@@ -112,7 +118,7 @@ impl Thinker {
         opponent: &OpponentRead,
         view: &View,
         tuned: Bid,
-        guard: Guard,
+        guard: Option<Guard>,
     ) -> Option<Bid> {
         if !self.think.searches() {
             return None;
@@ -126,7 +132,7 @@ impl Thinker {
             None => unread(opponent.signed_at(at)?),
         };
         let (a, b) = view.roll?.dice?;
-        let probe = Probe::new(model, self.think, roll_seed(view, (a, b)) ^ SALT, guard);
+        let probe = Probe::new(model, self.think, roll_seed(view, (a, b)) ^ SALT, guard?);
         let futures = probe.bid_futures(view, (a, b))?.taking_at(model.taking(at));
         let best = futures.best_response(&theirs, tuned);
         let gain = futures.expected(best, &theirs) - futures.expected(tuned, &theirs);
