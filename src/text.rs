@@ -120,38 +120,9 @@ pub fn wrap(line: &str, width: usize, indent: &str) -> String {
     out
 }
 
-/// The edit distance between `a` and `b`: the fewest characters
-/// inserted, deleted or replaced to turn one into the other.
-pub fn edit_distance(a: &str, b: &str) -> usize {
-    let b: Vec<char> = b.chars().collect();
-    let mut row: Vec<usize> = (0..=b.len()).collect();
-    for (i, ca) in a.chars().enumerate() {
-        let mut diagonal = row[0];
-        row[0] = i + 1;
-        for (j, &cb) in b.iter().enumerate() {
-            let replaced = diagonal + usize::from(ca != cb);
-            diagonal = row[j + 1];
-            row[j + 1] = replaced.min(row[j] + 1).min(row[j + 1] + 1);
-        }
-    }
-    row[b.len()]
-}
-
-/// The name of `names` nearest to `word` when it is near enough to be a
-/// slip of the keyboard (at most a third of its characters apart, at
-/// least one), the first of the nearest on a tie.
-pub fn nearest<'a>(word: &str, names: impl IntoIterator<Item = &'a str>) -> Option<&'a str> {
-    let most = (word.chars().count() / 3).max(1);
-    let scored = names.into_iter().map(|n| (edit_distance(word, n), n));
-    let near = scored.filter(|&(d, n)| d <= most && n != word);
-    near.min_by_key(|&(d, _)| d).map(|(_, n)| n)
-}
-
-/// `; did you mean `NAME`?` for the name of `names` near `word`, else
-/// nothing.
-pub fn did_you_mean<'a>(word: &str, names: impl IntoIterator<Item = &'a str>) -> String {
-    nearest(word, names).map_or(String::new(), |n| format!("; did you mean `{n}`?"))
-}
+/// The near name meant (the workspace's one rule, beside the genome
+/// file's reader).
+pub use yacht_genome_file::names::did_you_mean;
 
 /// The first `n` of `items`, comma-separated, and how many more there are.
 pub fn cut_list(items: &[&str], n: usize) -> String {
@@ -267,22 +238,6 @@ mod tests {
         );
         assert_eq!(invocation(Some(&exe), path), "cargo run --release --");
         let _ = std::fs::remove_dir_all(&dir);
-    }
-
-    #[test]
-    fn a_near_name_is_offered_and_a_far_one_is_not() {
-        assert_eq!(edit_distance("bid_scal", "bid_scale"), 1);
-        assert_eq!(edit_distance("sampel:4", "sample:4"), 2);
-        assert_eq!(edit_distance("", "dp"), 2);
-        let genes = ["bid_scale", "bid_cap", "prio_one"];
-        assert_eq!(
-            did_you_mean("bid_scal", genes),
-            "; did you mean `bid_scale`?"
-        );
-        assert_eq!(did_you_mean("bid_cp", genes), "; did you mean `bid_cap`?");
-        assert_eq!(did_you_mean("wp_fast", genes), "");
-        assert_eq!(nearest("dpp", ["greedy", "dp", "dp:exact"]), Some("dp"));
-        assert_eq!(nearest("dp", ["dp"]), None);
     }
 
     #[test]

@@ -6,6 +6,7 @@ use std::fmt;
 use std::path::Path;
 use yacht_core::genome::{GENES, Gene, Genome, Kind, is_retired};
 
+pub mod names;
 mod think;
 pub use think::think_to_toml;
 use think::{THINK, think_of};
@@ -160,7 +161,10 @@ pub fn parse_genome_read(text: &str, file: &str) -> Result<GenomeRead, GenomeErr
             return Err(err(
                 line,
                 Some(key),
-                "unknown field (see params/default.toml for the list)".into(),
+                format!(
+                    "unknown field (see params/default.toml for the list){}",
+                    names::did_you_mean(key, GENES.iter().map(|g| g.name))
+                ),
             ));
         };
         let g = &GENES[i];
@@ -559,6 +563,11 @@ mod tests {
         assert_eq!(
             e("bid_scale = 0.5\nbid_slop = 1\n"),
             "g.toml:2: field `bid_slop`: unknown field (see params/default.toml for the list)"
+        );
+        assert_eq!(
+            e("bid_scal = 0.5\n"),
+            "g.toml:1: field `bid_scal`: unknown field (see params/default.toml for the list); \
+             did you mean `bid_scale`?"
         );
         assert_eq!(
             e("# c\nbid_cap = \"high\"\n"),

@@ -30,7 +30,11 @@ pub(crate) fn think_of(text: &str, file: &str, value: &toml::Value) -> Result<Th
             let keys: Vec<&str> = Think::FIELDS.iter().map(|f| f.key).collect();
             return Err(err(
                 Some(key),
-                format!("unknown setting (one of {})", keys.join(", ")),
+                format!(
+                    "unknown setting (one of {}){}",
+                    keys.join(", "),
+                    crate::names::did_you_mean(key, keys.iter().copied())
+                ),
             ));
         };
         let x = match v {
@@ -103,6 +107,7 @@ mod tests {
                 guard_ms: 120,
                 exact_rows: 900,
                 exact_after: 4,
+                exact_tolerance: 2.5,
             },
             ..Genome::default()
         };
@@ -131,7 +136,11 @@ mod tests {
         assert_eq!(
             e("bid_scale = 1\n[think]\nspeed = 1\n"),
             "g.toml:3: field `think.speed`: unknown setting (one of futures, depth, candidates, \
-             gain, guard_ms, exact_rows, exact_after)"
+             gain, guard_ms, exact_rows, exact_after, exact_tolerance)"
+        );
+        assert!(
+            e("bid_scale = 1\n[think]\nfuture = 8\n").ends_with("; did you mean `futures`?"),
+            "a slip is named"
         );
         assert_eq!(
             e("bid_scale = 1\nthink = 3\n"),

@@ -35,7 +35,7 @@ pub enum StrategySpec {
 }
 
 /// The spec forms accepted, for error messages.
-pub const SPEC_HELP: &str = "greedy, sample:N (N = 1..10), sample:1A … sample:5E, combo:XY (X = 1..5, Y = A..E), genome:PATH, dp[:exact][:own][:bid=F][:noise=F][:upper=F][:future=F]";
+pub const SPEC_HELP: &str = "greedy, sample:N (N = 1..10), sample:1A … sample:5E, combo:XY (X = 1..5, Y = A..E), genome:PATH, dp[:exact][:own][:bid=F][:noise=F][:off=F][:upper=F][:future=F]";
 
 /// `; did you mean `SPEC`?` for a built-in player's name near `s` (a
 /// bare name, a `dp` variant without options, a sample AI), else nothing.

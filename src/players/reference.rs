@@ -1,10 +1,12 @@
 //! The `dp` family: the reference player (exact value model + the signed
 //! equilibrium bid) and its variants, written
-//! `dp[:exact][:own][:bid=F][:noise=F][:upper=F][:future=F]`. Variants
-//! change one lever each, so that a suite can train on some and hold out
-//! others: the bid rule (`own`: the own-bundle rule), the bid's size
-//! (`bid`: × F), seeded noise on it (`noise`: × a uniform factor in
-//! [1 − F, 1 + F], fresh each bid, from the game's seed), and the puts
+//! `dp[:exact][:own][:bid=F][:noise=F][:off=F][:upper=F][:future=F]`.
+//! Variants change one lever each, so that a suite can train on some and
+//! hold out others: the bid rule (`own`: the own-bundle rule), the bid's
+//! size (`bid`: × F), seeded noise on it (`noise`: × a uniform factor in
+//! [1 − F, 1 + F], fresh each bid, from the game's seed), a point's slip
+//! (`off`: a share F of bids one point up or down, as a program whose
+//! table sums in another order rounds some bids), and the puts
 //! (`upper`, `future`: the genome bot's put genes of those names). Bids are
 //! always made on the exact values; a put variation changes only the puts.
 
@@ -30,6 +32,8 @@ pub struct DpSpec {
     pub bid: f64,
     /// Every bid's amount × a uniform factor in [1 − noise, 1 + noise].
     pub noise: f64,
+    /// The share of bids one point off (up or down, equally likely).
+    pub off: f64,
     /// The genome bot's `upper_weight` for the puts.
     pub upper: f64,
     /// The genome bot's `future_weight` for the puts.
@@ -43,6 +47,7 @@ impl Default for DpSpec {
             rule: BidRule::Signed,
             bid: 1.0,
             noise: 0.0,
+            off: 0.0,
             upper: GENES[UPPER_WEIGHT].default,
             future: GENES[FUTURE_WEIGHT].default,
         }
@@ -58,7 +63,7 @@ struct Knob {
 }
 
 /// The number-valued options, in the order they are written.
-const KNOBS: [Knob; 4] = [
+const KNOBS: [Knob; 5] = [
     Knob {
         name: "bid",
         min: 0.0,
@@ -70,6 +75,12 @@ const KNOBS: [Knob; 4] = [
         min: 0.0,
         max: 1.0,
         field: |s| &mut s.noise,
+    },
+    Knob {
+        name: "off",
+        min: 0.0,
+        max: 1.0,
+        field: |s| &mut s.off,
     },
     Knob {
         name: "upper",
@@ -86,8 +97,7 @@ const KNOBS: [Knob; 4] = [
 ];
 
 /// The form of a `dp` spec, for error messages.
-pub const DP_FORM: &str =
-    "dp[:exact][:own][:bid=F (0–3)][:noise=F (0–1)][:upper=F (0–1)][:future=F (0.5–1.5)]";
+pub const DP_FORM: &str = "dp[:exact][:own][:bid=F (0–3)][:noise=F (0–1)][:off=F (0–1)][:upper=F (0–1)][:future=F (0.5–1.5)]";
 
 /// Why a `dp` spec did not parse.
 #[derive(Debug, Clone, PartialEq, thiserror::Error)]
@@ -156,7 +166,7 @@ impl DpSpec {
     pub fn build(&self) -> Box<dyn Strategy> {
         let table = values::table(self.exact);
         let bids = DpBot::with_rule(table, self.rule);
-        if !self.varies_puts() && self.bid == 1.0 && self.noise == 0.0 {
+        if !self.varies_puts() && self.bid == 1.0 && self.noise == 0.0 && self.off == 0.0 {
             return Box::new(bids);
         }
         let puts = self.varies_puts().then(|| {
@@ -170,6 +180,7 @@ impl DpSpec {
             puts,
             bid: self.bid,
             noise: self.noise,
+            off: self.off,
             rng: Pcg32::seed_from_u64(0),
         })
     }
@@ -204,6 +215,7 @@ struct Variant {
     puts: Option<GenomeBot>,
     bid: f64,
     noise: f64,
+    off: f64,
     rng: Pcg32,
 }
 
@@ -215,6 +227,16 @@ impl Variant {
         }
         1.0 + self.noise * (2.0 * unit(&mut self.rng) - 1.0)
     }
+
+    /// The point a bid slips by: ±1 with probability `off` (up or down
+    /// equally likely), else 0. No draw is made when `off` is 0, so the
+    /// other variants' bids stay as they were.
+    fn slip(&mut self) -> f64 {
+        if self.off == 0.0 || unit(&mut self.rng) >= self.off {
+            return 0.0;
+        }
+        if unit(&mut self.rng) < 0.5 { -1.0 } else { 1.0 }
+    }
 }
 
 impl Strategy for Variant {
@@ -224,10 +246,10 @@ impl Strategy for Variant {
 
     fn bid(&mut self, view: &View) -> Bid {
         let bid = self.bids.bid(view);
-        let amount = bid.amount as f64 * self.bid * self.noise_factor();
+        let amount = (bid.amount as f64 * self.bid * self.noise_factor()).round() + self.slip();
         Bid {
             bundle: bid.bundle,
-            amount: amount.round().clamp(0.0, MAX_BID as f64) as u32,
+            amount: amount.clamp(0.0, MAX_BID as f64) as u32,
         }
     }
 
@@ -256,7 +278,14 @@ mod tests {
             }
         );
         assert_eq!(s.to_string(), "dp:own:bid=1.3:noise=0.2");
-        for text in ["", "exact", "exact:own", "upper=0.3", "future=0.8:bid=0.7"] {
+        for text in [
+            "",
+            "exact",
+            "exact:own",
+            "upper=0.3",
+            "future=0.8:bid=0.7",
+            "off=0.1:exact",
+        ] {
             let s = DpSpec::parse_options(text).unwrap();
             let shown = s.to_string();
             let back = DpSpec::parse_options(shown.strip_prefix("dp").unwrap()).unwrap();
@@ -264,6 +293,44 @@ mod tests {
         }
         // An option at dp's value is left out.
         assert_eq!(DpSpec::parse_options("bid=1").unwrap().to_string(), "dp");
+    }
+
+    /// dp's and the variant's bids on the first roll of `seed`'s games
+    /// for 200 seeds (both on the shipped table, fresh each game).
+    fn first_bids(variant: &str) -> Vec<(Bid, Bid)> {
+        use yacht_core::game::Roll;
+        let (mut dp, mut v) = (
+            DpSpec::default().build(),
+            DpSpec::parse_options(variant).unwrap().build(),
+        );
+        (0..200u64)
+            .map(|seed| {
+                let mut rng = Pcg32::seed_from_u64(seed);
+                let mut five = || std::array::from_fn(|_| 1 + (unit(&mut rng) * 6.0) as u8);
+                let mut view = View::new();
+                view.on_roll(Roll::new(five(), five()));
+                dp.new_game(seed);
+                v.new_game(seed);
+                (dp.bid(&view), v.bid(&view))
+            })
+            .collect()
+    }
+
+    #[test]
+    fn a_slipping_variant_bids_a_point_off_in_its_share_of_bids() {
+        let always = first_bids("off=1");
+        for (dp, v) in &always {
+            assert_eq!(v.bundle, dp.bundle);
+            let want = [dp.amount.saturating_sub(1), dp.amount + 1];
+            assert!(want.contains(&v.amount), "{dp:?} → {v:?}");
+        }
+        let up = always.iter().filter(|(dp, v)| v.amount > dp.amount).count();
+        assert!((70..=130).contains(&up), "{up} of 200 slipped up");
+        let some = first_bids("off=0.25");
+        let slipped = some.iter().filter(|(dp, v)| dp != v).count();
+        assert!((25..=80).contains(&slipped), "{slipped} of 200 slipped");
+        assert_eq!(some, first_bids("off=0.25"), "seeded: the same bids again");
+        assert!(first_bids("off=0").iter().all(|(dp, v)| dp == v));
     }
 
     #[test]

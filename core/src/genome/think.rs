@@ -32,6 +32,11 @@ pub struct Think {
     /// Puts each player has made before the rows below its state are
     /// solved (fewer puts, more rows below).
     pub exact_after: u32,
+    /// Points the exact table's predictions of the opponent's bids may be
+    /// off before the read drops them for the game: another program on
+    /// the exact table, summing in another order, rounds a bid a point
+    /// apart now and then.
+    pub exact_tolerance: f64,
 }
 
 impl Think {
@@ -44,11 +49,12 @@ impl Think {
         guard_ms: 150,
         exact_rows: 0,
         exact_after: 3,
+        exact_tolerance: 1.0,
     };
 
     /// Each setting: its TOML key, bounds and what it means (the genome
     /// file's reader and writer list them from here).
-    pub const FIELDS: [ThinkField; 7] = [
+    pub const FIELDS: [ThinkField; 8] = [
         ThinkField {
             key: "futures",
             min: 0.0,
@@ -100,6 +106,15 @@ impl Think {
             whole: true,
             doc: "puts made before the rows below a player's state are solved (fewer: more rows)",
         },
+        ThinkField {
+            key: "exact_tolerance",
+            min: 0.0,
+            max: 5000.0,
+            whole: false,
+            doc: "points the exact table's predictions of the opponent's bids may be off before \
+                  the read drops them for the game (another program on the exact table rounds a \
+                  bid a point apart now and then)",
+        },
     ];
 
     /// Whether the bot thinks at all.
@@ -127,6 +142,7 @@ impl Think {
             "guard_ms" => f64::from(self.guard_ms),
             "exact_rows" => f64::from(self.exact_rows),
             "exact_after" => f64::from(self.exact_after),
+            "exact_tolerance" => self.exact_tolerance,
             _ => return None,
         })
     }
@@ -142,6 +158,7 @@ impl Think {
             "guard_ms" => self.guard_ms = v as u32,
             "exact_rows" => self.exact_rows = v as u32,
             "exact_after" => self.exact_after = v as u32,
+            "exact_tolerance" => self.exact_tolerance = v,
             _ => return false,
         }
         true

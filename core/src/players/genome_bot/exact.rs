@@ -5,8 +5,8 @@
 //! gaps are valued as a player on the exact table values them (`gaps`), so
 //! the read can predict such a player's bid to the point. A decision
 //! solves at most `exact_rows` rows (the same rows on any machine) and none
-//! once its guard (`guard_ms`) trips (counted with the search's trips, and
-//! said).
+//! once its guard (`guard_ms`) trips (a decision counted once, whether it
+//! was solving or searching, and said).
 
 use super::guard::Guard;
 use crate::game::{Card, Holding, View};
@@ -15,7 +15,6 @@ use crate::rules::CategorySet;
 use crate::rules::tables::tables;
 use crate::value::exact::ExactRows;
 use crate::value::{BestMove, ValueTable};
-use std::time::Duration;
 
 /// The rows solved this game, and how many a decision may solve.
 pub(super) struct Exact {
@@ -46,7 +45,7 @@ impl Exact {
     /// exact table values them, when the rows below both states are
     /// solved (solving what this decision may first); None when the bot
     /// solves no rows, before `exact_after` puts, or in the first auction.
-    pub(super) fn gaps(&mut self, view: &View, guard: Option<Guard>) -> Option<(f32, f32)> {
+    pub(super) fn gaps(&mut self, view: &View, guard: Option<&Guard>) -> Option<(f32, f32)> {
         if !self.think.solves() {
             return None;
         }
@@ -79,7 +78,7 @@ impl Exact {
     /// After my put `mine`: solves what this decision may of the rows below
     /// my next state and the opponent's as its put by value leaves it (the
     /// next bid's rows, solved ahead).
-    pub(super) fn after_put(&mut self, view: &View, mine: &BestMove, guard: Option<Guard>) {
+    pub(super) fn after_put(&mut self, view: &View, mine: &BestMove, guard: Option<&Guard>) {
         let Some(guard) = guard.filter(|_| self.think.solves() && self.rows.is_some()) else {
             return;
         };
@@ -100,20 +99,11 @@ impl Exact {
     /// Solves the rows below `states` (used, upper points) that have made
     /// `exact_after` puts or more, within this decision's rows and its
     /// guard (started when the decision began); whether every one is solved.
-    fn prepare(&mut self, states: &[(CategorySet, i32)], guard: Guard) -> bool {
+    fn prepare(&mut self, states: &[(CategorySet, i32)], guard: &Guard) -> bool {
         let Some(rows) = self.rows.as_mut() else {
             return false;
         };
-        let limit = Duration::from_millis(u64::from(self.think.guard_ms));
-        let mut said = false;
-        let mut late = || {
-            let late = guard.used() >= limit;
-            if late && !said {
-                said = true;
-                super::think::note_trip("solving exact rows", guard.used());
-            }
-            late
-        };
+        let mut late = || guard.late("solving exact rows");
         let mut allowed = self.think.exact_rows as usize;
         let mut ready = true;
         for &(used, upper) in states {

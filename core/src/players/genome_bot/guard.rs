@@ -1,25 +1,82 @@
-//! A decision's guard (`Guard`): the time a search has used, on the CPU
-//! clock of the thread that searches where the system gives one (Linux,
+//! A decision's guard (`Guard`): the time a decision has used, on the
+//! CPU clock of the thread that thinks where the system gives one (Linux,
 //! 64-bit: the clock the contest's judge counts for a single-threaded
 //! bot, and one that does not run while other processes hold the cores),
-//! else on the wall clock, its upper bound.
+//! else on the wall clock, its upper bound; whether its time is up
+//! (`late`), a decision that ran out counted once (`guard_trips`) and
+//! said on stderr, whatever it was doing (solving rows, searching).
 
+use std::cell::Cell;
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 
-/// When a decision began, on both clocks.
-#[derive(Clone, Copy)]
+/// Decisions whose guard tripped, in this process.
+static TRIPS: AtomicU64 = AtomicU64::new(0);
+
+/// Decisions whose guard tripped, in this process.
+pub fn guard_trips() -> u64 {
+    TRIPS.load(Ordering::Relaxed)
+}
+
+/// Where a decision's time stands.
+#[derive(Debug, PartialEq)]
+enum Time {
+    Left,
+    /// Up at this check, after this much.
+    UpNow(Duration),
+    /// Up at an earlier check.
+    WasUp,
+}
+
+/// When a decision began, on both clocks, the time it may take, and
+/// whether it ran out.
 pub(super) struct Guard {
     wall: Instant,
     cpu: Option<Duration>,
+    limit: Duration,
+    tripped: Cell<bool>,
 }
 
 impl Guard {
-    /// A guard starting now.
-    pub(super) fn start() -> Guard {
+    /// A guard starting now, tripping after `limit`.
+    pub(super) fn start(limit: Duration) -> Guard {
         Guard {
             wall: Instant::now(),
             cpu: thread_cpu(),
+            limit,
+            tripped: Cell::new(false),
         }
+    }
+
+    /// Whether the decision's time is up. The first time it is, the
+    /// decision is counted (`guard_trips`) and stderr says it stopped
+    /// `what`; later calls answer at once.
+    pub(super) fn late(&self, what: &str) -> bool {
+        match self.check() {
+            Time::Left => false,
+            Time::UpNow(used) => {
+                TRIPS.fetch_add(1, Ordering::Relaxed);
+                eprintln!(
+                    "think: guard tripped after {} ms {what}; playing the best so far",
+                    used.as_millis()
+                );
+                true
+            }
+            Time::WasUp => true,
+        }
+    }
+
+    /// Where the decision's time stands; up once, then up before.
+    fn check(&self) -> Time {
+        if self.tripped.get() {
+            return Time::WasUp;
+        }
+        let used = self.used();
+        if used < self.limit {
+            return Time::Left;
+        }
+        self.tripped.set(true);
+        Time::UpNow(used)
     }
 
     /// The time the search has used: CPU time where it is known, else
@@ -64,8 +121,23 @@ mod tests {
     use super::*;
 
     #[test]
+    fn a_decision_that_runs_out_is_counted_once() {
+        let g = Guard::start(Duration::ZERO);
+        assert!(matches!(g.check(), Time::UpNow(_)));
+        assert_eq!(g.check(), Time::WasUp);
+        let before = guard_trips();
+        assert!(g.late("searching"));
+        let roomy = Guard::start(Duration::from_secs(3600));
+        assert_eq!(roomy.check(), Time::Left);
+        assert!(!roomy.late("searching"));
+        // Other tests' guards may trip meanwhile; a fresh one counts.
+        assert!(Guard::start(Duration::ZERO).late("solving"));
+        assert!(guard_trips() > before);
+    }
+
+    #[test]
     fn the_cpu_clock_counts_work_and_not_sleep() {
-        let g = Guard::start();
+        let g = Guard::start(Duration::MAX);
         std::thread::sleep(Duration::from_millis(30));
         let slept = g.used();
         let mut x = 0u64;

@@ -41,10 +41,10 @@ use crate::value::equilibrium::last_category;
 pub use ahead::{Look, WinModel};
 use bids::Gaps;
 use exact::Exact;
+pub use guard::guard_trips;
 pub use puts::PutValue;
 use read::OpponentRead;
 use think::Thinker;
-pub use think::guard_trips;
 
 /// The genome bot: the genome decoded into its parts, and what it has
 /// read of the opponent this game.
@@ -71,7 +71,7 @@ impl GenomeBot {
             puts: PutValue::new(value, values),
             bid,
             model: WinModel::new(win, values),
-            opponent: OpponentRead::default(),
+            opponent: OpponentRead::new(genome.think.exact_tolerance),
             thinker: Thinker::new(genome.think),
             exact: Exact::new(genome.think, values),
         }
@@ -107,7 +107,7 @@ impl GenomeBot {
             Some(gaps) => {
                 let predicted = self.predicts().then(|| {
                     let mine = gaps.exact_mine(&self.puts, view);
-                    let exact = self.exact.gaps(view, guard);
+                    let exact = self.exact.gaps(view, guard.as_ref());
                     self.opponent
                         .predict(view.auction(), gaps.theirs, mine, exact)
                 });
@@ -120,7 +120,7 @@ impl GenomeBot {
         };
         let bid = bids::for_the_win(&self.model, &self.opponent, view, bid).unwrap_or(bid);
         let bid = (self.thinker)
-            .bid(&self.model, &self.opponent, view, bid, guard)
+            .bid(&self.model, &self.opponent, view, bid, guard.as_ref())
             .unwrap_or(bid);
         bids::against_zero_bidder(&self.bid, view, bid)
     }
@@ -145,9 +145,9 @@ impl Strategy for GenomeBot {
                 let best = puts::put_for_the_win(&self.puts, &self.model, view, hand)
                     .unwrap_or_else(|| self.puts.best_put(me, hand));
                 let best = (self.thinker)
-                    .put(&self.puts, &self.model, view, hand, best, guard)
+                    .put(&self.puts, &self.model, view, hand, best, guard.as_ref())
                     .unwrap_or(best);
-                self.exact.after_put(view, &best, guard);
+                self.exact.after_put(view, &best, guard.as_ref());
                 put_of(best.category, best.put)
             }
             Holding::Five(dice) => put_of(last_category(me).unwrap_or(Category::Choice), dice),

@@ -7,6 +7,7 @@
 //! rule scaled), with the errors it made (`read_by`, `fitted_scale`,
 //! `Fit`).
 
+use crate::genome::Think;
 use crate::genome::plan::{Read, WinPlan};
 use crate::rules::{AUCTIONS, AuctionNo, Bid, Bundle, MAX_BID};
 use crate::value::equilibrium::BidRule;
@@ -18,7 +19,7 @@ const CHECKED_PREDICTION: u32 = 1000;
 /// The opponent's bids as predicted this game, auction by auction, by the
 /// signed rule (`signed`: its bid were it `dp`) and by the own-bundle rule
 /// (`own`), on its values and my exact ones.
-#[derive(Clone, Debug, Default, PartialEq)]
+#[derive(Clone, Debug, PartialEq)]
 pub(super) struct OpponentRead {
     signed: [Option<Bid>; AUCTIONS],
     own: [Option<Bid>; AUCTIONS],
@@ -26,9 +27,30 @@ pub(super) struct OpponentRead {
     /// had them: a player on the exact table bids these.
     signed_exact: [Option<Bid>; AUCTIONS],
     own_exact: [Option<Bid>; AUCTIONS],
+    /// How far the exact rules' predictions may be off (`[think]`
+    /// `exact_tolerance`).
+    exact_tolerance: f64,
+}
+
+impl Default for OpponentRead {
+    fn default() -> OpponentRead {
+        OpponentRead::new(Think::OFF.exact_tolerance)
+    }
 }
 
 impl OpponentRead {
+    /// Nothing read yet; the exact rules read within `exact_tolerance`
+    /// points.
+    pub(super) fn new(exact_tolerance: f64) -> OpponentRead {
+        OpponentRead {
+            signed: [None; AUCTIONS],
+            own: [None; AUCTIONS],
+            signed_exact: [None; AUCTIONS],
+            own_exact: [None; AUCTIONS],
+            exact_tolerance,
+        }
+    }
+
     /// Predicts the opponent's bid at auction `at` from its gap `theirs`
     /// (A minus B) and my gap `mine` on the bot's table, and on the exact
     /// table where `exact` has them (mine, theirs), and records both
@@ -44,7 +66,7 @@ impl OpponentRead {
         let signed = BidRule::Signed.bid(theirs, mine);
         if let Some(at) = at {
             if at.is_first() {
-                *self = OpponentRead::default();
+                *self = OpponentRead::new(self.exact_tolerance);
             }
             let k = at.index();
             self.signed[k] = Some(signed);
@@ -140,13 +162,18 @@ impl OpponentRead {
             .flatten()
             .map(|s| (&self.signed, fit(win.read_scaled_tolerance, 2, s)));
         // The first rule that fits: on the bot's table signed, then
-        // own-bundle; on the exact table (once a prediction held) signed,
-        // then own-bundle; then scaled.
+        // own-bundle; on the exact table (once a prediction held, within
+        // its own tolerance) signed, then own-bundle; then scaled.
+        let exact = Fit {
+            tolerance: self.exact_tolerance,
+            seen: 1,
+            scale: 1.0,
+        };
         [
             (&self.signed, fit(win.read_tolerance, 0, 1.0)),
             (&self.own, fit(win.read_tolerance, 2, 1.0)),
-            (&self.signed_exact, fit(win.read_tolerance, 1, 1.0)),
-            (&self.own_exact, fit(win.read_tolerance, 1, 1.0)),
+            (&self.signed_exact, exact),
+            (&self.own_exact, exact),
         ]
         .into_iter()
         .chain(scaled)
@@ -272,6 +299,20 @@ mod tests {
             read.read(at(4), &bids, &win),
             Some(vec![on_a(1010).unwrap(); 2])
         );
+        // A point off still reads the exact rule (at its tolerance of 1),
+        // two do not; at the bot's tolerance (0.6) one does not either.
+        let slipped = [999, 1000, 999, 1000].map(|x| on_a(x).unwrap());
+        assert_eq!(
+            read.read(at(4), &slipped, &win),
+            Some(vec![on_a(1009).unwrap(), on_a(1010).unwrap()])
+        );
+        let far = [1000, 1000, 1002].map(|x| on_a(x).unwrap());
+        assert_eq!(read.read(at(3), &far, &win), None);
+        let tight = OpponentRead {
+            exact_tolerance: 0.6,
+            ..read.clone()
+        };
+        assert_eq!(tight.read(at(4), &slipped, &win), None);
         // A rule on the bot's table that holds comes first.
         read.own[..5].copy_from_slice(&[on_a(1000), on_a(1000), on_a(1000), on_a(1000), on_a(990)]);
         assert_eq!(

@@ -6,10 +6,10 @@
 //! margins after each award by those futures, then the best response to
 //! the opponent's bids as read. A move replaces the tuned one only on a
 //! clear paired gain. The work is counted (futures × depth × candidates);
-//! a guard per decision (`guard`: CPU time, else wall-clock) stops the search and plays the best so
-//! far, counted (`guard_trips`) and said on stderr.
+//! a guard per decision (`guard`: CPU time, else wall-clock) stops the
+//! search and plays the best so far, counted (`guard_trips`) and said on
+//! stderr.
 
-use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::Duration;
 
 use super::guard::Guard;
@@ -37,24 +37,6 @@ const CLEAR: f64 = 2.0;
 /// then settled exactly, and no future plays further.
 const SETTLED: usize = AUCTIONS - 2;
 
-/// Decisions whose guard tripped, in this process.
-static TRIPS: AtomicU64 = AtomicU64::new(0);
-
-/// Decisions whose guard stopped the search, in this process.
-pub fn guard_trips() -> u64 {
-    TRIPS.load(Ordering::Relaxed)
-}
-
-/// Counts a decision whose guard stopped `what` after `used`, and says so
-/// on stderr.
-pub(super) fn note_trip(what: &str, used: Duration) {
-    TRIPS.fetch_add(1, Ordering::Relaxed);
-    eprintln!(
-        "think: guard tripped after {} ms {what}; playing the best so far",
-        used.as_millis()
-    );
-}
-
 /// The thinking settings of one bot.
 pub struct Thinker {
     think: Think,
@@ -68,7 +50,8 @@ impl Thinker {
     /// A decision's guard, started now, when the bot thinks at all (no
     /// clock is read in a decision that does not).
     pub(super) fn guard(&self) -> Option<Guard> {
-        self.think.is_on().then(Guard::start)
+        let limit = Duration::from_millis(u64::from(self.think.guard_ms));
+        self.think.is_on().then(|| Guard::start(limit))
     }
 
     /// The put after thinking: `tuned` unless another of the genome's best
@@ -82,7 +65,7 @@ impl Thinker {
         view: &View,
         hand: Hand10,
         tuned: BestMove,
-        guard: Option<Guard>,
+        guard: Option<&Guard>,
     ) -> Option<BestMove> {
         let t = &self.think;
         if !t.searches() || view.auction()?.following() < 2 {
@@ -118,7 +101,7 @@ impl Thinker {
         opponent: &OpponentRead,
         view: &View,
         tuned: Bid,
-        guard: Option<Guard>,
+        guard: Option<&Guard>,
     ) -> Option<Bid> {
         if !self.think.searches() {
             return None;
@@ -169,11 +152,11 @@ struct Probe<'a> {
     model: &'a WinModel,
     think: Think,
     seed: u64,
-    guard: Guard,
+    guard: &'a Guard,
 }
 
 impl<'a> Probe<'a> {
-    fn new(model: &'a WinModel, think: Think, seed: u64, guard: Guard) -> Probe<'a> {
+    fn new(model: &'a WinModel, think: Think, seed: u64, guard: &'a Guard) -> Probe<'a> {
         Probe {
             model,
             think,
@@ -201,16 +184,10 @@ impl<'a> Probe<'a> {
         Some(Leaf::Normal(self.model.table_margin(sides[0], sides[1])?))
     }
 
-    /// Whether the decision's guard has tripped; said once on stderr.
-    fn tripped(&self, said: &mut bool) -> bool {
-        let limit = Duration::from_millis(u64::from(self.think.guard_ms));
-        let used = self.guard.used();
-        let late = used >= limit;
-        if late && !*said {
-            *said = true;
-            note_trip("searching", used);
-        }
-        late
+    /// Whether the decision's guard has tripped (counted and said once a
+    /// decision).
+    fn tripped(&self) -> bool {
+        self.guard.late("searching")
     }
 
     /// The margins after this auction when I receive A and when B, each
@@ -227,9 +204,8 @@ impl<'a> Probe<'a> {
         };
         let awards = [after(a, b)?, after(b, a)?];
         let mut leaves = [Vec::new(), Vec::new()];
-        let mut said = false;
         for i in 0..u64::from(self.think.futures) {
-            if i > 0 && self.tripped(&mut said) {
+            if i > 0 && self.tripped() {
                 break;
             }
             for (k, sides) in awards.iter().enumerate() {
@@ -261,12 +237,11 @@ fn race(probe: &Probe, mine: &[Side], opp: Side, tuned: usize) -> Option<usize> 
     let stages = [n.div_ceil(4), n.div_ceil(2), n];
     let mut p: Vec<Vec<f64>> = vec![Vec::new(); mine.len()];
     let mut alive: Vec<usize> = (0..mine.len()).collect();
-    let mut said = false;
     let mut done = 0;
     'stages: for (s, &end) in stages.iter().enumerate() {
         let from = done;
         for i in from..end {
-            if i > 0 && probe.tripped(&mut said) {
+            if i > 0 && probe.tripped() {
                 break 'stages;
             }
             for &k in &alive {

@@ -503,12 +503,13 @@ const THINK: Think = Think {
     guard_ms: 400,
     exact_rows: 0,
     exact_after: 3,
+    exact_tolerance: 1.0,
 };
 
 #[test]
 fn a_bot_whose_guard_trips_at_once_still_plays_legal_games() {
     with_skews();
-    let before = think::guard_trips();
+    let before = guard::guard_trips();
     let mut hasty = thinking(Think {
         guard_ms: 0,
         exact_rows: 5000,
@@ -518,7 +519,7 @@ fn a_bot_whose_guard_trips_at_once_still_plays_legal_games() {
     // testkit's games panic on an illegal put; every bid is a legal one.
     let (bids, puts) = testkit::positions(&mut hasty, &mut dp, 3);
     assert_eq!((bids.len(), puts.len()), (3 * AUCTIONS, 3 * AUCTIONS));
-    assert!(think::guard_trips() > before, "the guard tripped");
+    assert!(guard::guard_trips() > before, "the guard tripped");
 }
 
 #[test]

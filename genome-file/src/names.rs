@@ -1,0 +1,40 @@
+//! Names near a slip of the keyboard: the one rule for every "did you
+//! mean" of the workspace (genes and thinking settings here; players,
+//! flags and gene patterns in the tuner).
+
+/// The name of `names` nearest to `word` when it is near enough to be a
+/// slip of the keyboard (at most a third of its characters apart by edit
+/// distance, at least one), the first of the nearest on a tie.
+pub fn nearest<'a>(word: &str, names: impl IntoIterator<Item = &'a str>) -> Option<&'a str> {
+    let most = (word.chars().count() / 3).max(1);
+    let scored = names.into_iter().map(|n| (strsim::levenshtein(word, n), n));
+    let near = scored.filter(|&(d, n)| d <= most && n != word);
+    near.min_by_key(|&(d, _)| d).map(|(_, n)| n)
+}
+
+/// `; did you mean `NAME`?` for the name of `names` near `word`, else
+/// nothing.
+pub fn did_you_mean<'a>(word: &str, names: impl IntoIterator<Item = &'a str>) -> String {
+    nearest(word, names).map_or(String::new(), |n| format!("; did you mean `{n}`?"))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_near_name_is_offered_and_a_far_one_is_not() {
+        let genes = ["bid_scale", "bid_cap", "prio_one"];
+        assert_eq!(
+            did_you_mean("bid_scal", genes),
+            "; did you mean `bid_scale`?"
+        );
+        assert_eq!(did_you_mean("bid_cp", genes), "; did you mean `bid_cap`?");
+        assert_eq!(did_you_mean("wp_fast", genes), "");
+        // Two slips in eight characters are near; in six, not.
+        assert_eq!(nearest("sampel:4", ["sample:4"]), Some("sample:4"));
+        assert_eq!(nearest("bdi_cp", ["bid_cap"]), None);
+        assert_eq!(nearest("dpp", ["greedy", "dp", "dp:exact"]), Some("dp"));
+        assert_eq!(nearest("dp", ["dp"]), None);
+    }
+}
