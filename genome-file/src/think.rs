@@ -104,7 +104,6 @@ mod tests {
                 depth: 3,
                 candidates: 4,
                 gain: 0.25,
-                read_gain: 0.125,
                 guard_ms: 120,
                 exact_rows: 900,
                 exact_after: 4,
@@ -137,7 +136,7 @@ mod tests {
         assert_eq!(
             e("bid_scale = 1\n[think]\nspeed = 1\n"),
             "g.toml:3: field `think.speed`: unknown setting (one of futures, depth, candidates, \
-             gain, read_gain, guard_ms, exact_rows, exact_after, exact_tolerance)"
+             gain, guard_ms, exact_rows, exact_after, exact_tolerance)"
         );
         assert!(
             e("bid_scale = 1\n[think]\nfuture = 8\n").ends_with("; did you mean `futures`?"),

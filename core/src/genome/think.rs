@@ -22,10 +22,6 @@ pub struct Think {
     /// Points of P(win) a move must gain over the tuned move, paired on
     /// the same futures (and by two standard errors), to replace it.
     pub gain: f64,
-    /// The same for a bid against an opponent whose bids are read (a read
-    /// rule holds): the two awards' prices are known then, and the
-    /// futures compare two sure sides, not a guess.
-    pub read_gain: f64,
     /// Milliseconds (CPU, else wall-clock) after which a decision stops searching and
     /// plays the best so far (counted, and said on stderr).
     pub guard_ms: u32,
@@ -50,7 +46,6 @@ impl Think {
         depth: 2,
         candidates: 4,
         gain: 0.5,
-        read_gain: 0.5,
         guard_ms: 150,
         exact_rows: 0,
         exact_after: 3,
@@ -59,7 +54,7 @@ impl Think {
 
     /// Each setting: its TOML key, bounds and what it means (the genome
     /// file's reader and writer list them from here).
-    pub const FIELDS: [ThinkField; 9] = [
+    pub const FIELDS: [ThinkField; 8] = [
         ThinkField {
             key: "futures",
             min: 0.0,
@@ -87,14 +82,6 @@ impl Think {
             max: 50.0,
             whole: false,
             doc: "points of P(win) a move must gain over the tuned move to replace it",
-        },
-        ThinkField {
-            key: "read_gain",
-            min: 0.0,
-            max: 50.0,
-            whole: false,
-            doc: "points of P(win) a bid must gain over the tuned bid to replace it when the \
-                  opponent's bids are read (gain when they are not)",
         },
         ThinkField {
             key: "guard_ms",
@@ -152,7 +139,6 @@ impl Think {
             "depth" => f64::from(self.depth),
             "candidates" => f64::from(self.candidates),
             "gain" => self.gain,
-            "read_gain" => self.read_gain,
             "guard_ms" => f64::from(self.guard_ms),
             "exact_rows" => f64::from(self.exact_rows),
             "exact_after" => f64::from(self.exact_after),
@@ -169,7 +155,6 @@ impl Think {
             "depth" => self.depth = v as u32,
             "candidates" => self.candidates = v as u32,
             "gain" => self.gain = v,
-            "read_gain" => self.read_gain = v,
             "guard_ms" => self.guard_ms = v as u32,
             "exact_rows" => self.exact_rows = v as u32,
             "exact_after" => self.exact_after = v as u32,

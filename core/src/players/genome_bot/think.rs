@@ -92,8 +92,7 @@ impl Thinker {
 
     /// The bid after thinking: the best response to the opponent's bids as
     /// read on the margins after each award by the futures, when it beats
-    /// `tuned` on them by a clear gain (`read_gain` when a read rule
-    /// holds, else `gain`); None when thinking is off, the
+    /// `tuned` on them by a clear gain; None when thinking is off, the
     /// opponent is not read, or the auction is the first or one whose
     /// outcome the tables settle exactly.
     pub(super) fn bid(
@@ -111,16 +110,16 @@ impl Thinker {
         if at.is_first() || at.from_end() < 3 {
             return None;
         }
-        let (theirs, bar) = match opponent.read(at, &view.opp_bids, model.genes()) {
-            Some(read) => (read, self.think.read_gain),
-            None => (unread(opponent.signed_at(at)?), self.think.gain),
+        let theirs = match opponent.read(at, &view.opp_bids, model.genes()) {
+            Some(read) => read,
+            None => unread(opponent.signed_at(at)?),
         };
         let (a, b) = view.roll?.dice?;
         let probe = Probe::new(model, self.think, roll_seed(view, (a, b)) ^ SALT, guard?);
         let futures = probe.bid_futures(view, (a, b))?.taking_at(model.taking(at));
         let best = futures.best_response(&theirs, tuned);
         let gain = futures.expected(best, &theirs) - futures.expected(tuned, &theirs);
-        (gain * 100.0 > bar).then_some(best)
+        (gain * 100.0 > self.think.gain).then_some(best)
     }
 }
 
