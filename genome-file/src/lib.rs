@@ -163,7 +163,7 @@ pub fn parse_genome_read(text: &str, file: &str) -> Result<GenomeRead, GenomeErr
                 Some(key),
                 format!(
                     "unknown field (see params/default.toml for the list){}",
-                    names::did_you_mean(key, GENES.iter().map(|g| g.name))
+                    names::did_you_mean(key, GENES.iter().map(|g| g.name).chain([THINK]))
                 ),
             ));
         };
@@ -569,6 +569,7 @@ mod tests {
             "g.toml:1: field `bid_scal`: unknown field (see params/default.toml for the list); \
              did you mean `bid_scale`?"
         );
+        assert!(e("bid_scale = 1\n[thinks]\nfutures = 8\n").ends_with("did you mean `think`?"));
         assert_eq!(
             e("# c\nbid_cap = \"high\"\n"),
             "g.toml:2: field `bid_cap`: expected a number, found string"

@@ -1,6 +1,8 @@
 //! Names near a slip of the keyboard: the one rule for every "did you
-//! mean" of the workspace (genes and thinking settings here; players,
-//! flags and gene patterns in the tuner).
+//! mean" of the workspace but clap's flags (genes and thinking settings
+//! here; players and gene patterns in the tuner).
+
+use yacht_core::genome::GENES;
 
 /// The name of `names` nearest to `word` when it is near enough to be a
 /// slip of the keyboard (at most a third of its characters apart by edit
@@ -10,6 +12,11 @@ pub fn nearest<'a>(word: &str, names: impl IntoIterator<Item = &'a str>) -> Opti
     let scored = names.into_iter().map(|n| (strsim::levenshtein(word, n), n));
     let near = scored.filter(|&(d, n)| d <= most && n != word);
     near.min_by_key(|&(d, _)| d).map(|(_, n)| n)
+}
+
+/// `; did you mean `GENE`?` for a gene's name near `word`, else nothing.
+pub fn near_gene(word: &str) -> String {
+    did_you_mean(word, GENES.iter().map(|g| g.name))
 }
 
 /// `; did you mean `NAME`?` for the name of `names` near `word`, else
@@ -31,7 +38,8 @@ mod tests {
         );
         assert_eq!(did_you_mean("bid_cp", genes), "; did you mean `bid_cap`?");
         assert_eq!(did_you_mean("wp_fast", genes), "");
-        // Two slips in eight characters are near; in six, not.
+        // Two edits in eight characters are near; a swap is two, and a
+        // swap and a dropped letter (three) in six are too far.
         assert_eq!(nearest("sampel:4", ["sample:4"]), Some("sample:4"));
         assert_eq!(nearest("bdi_cp", ["bid_cap"]), None);
         assert_eq!(nearest("dpp", ["greedy", "dp", "dp:exact"]), Some("dp"));

@@ -79,7 +79,7 @@ impl Guard {
         Time::UpNow(used)
     }
 
-    /// The time the search has used: CPU time where it is known, else
+    /// The time the decision has used: CPU time where it is known, else
     /// wall-clock time.
     pub(super) fn used(&self) -> Duration {
         match (self.cpu, thread_cpu()) {
@@ -121,7 +121,7 @@ mod tests {
     use super::*;
 
     #[test]
-    fn a_decision_that_runs_out_is_counted_once() {
+    fn a_guard_is_up_once_then_up_before_and_late_counts_a_trip() {
         let g = Guard::start(Duration::ZERO);
         assert!(matches!(g.check(), Time::UpNow(_)));
         assert_eq!(g.check(), Time::WasUp);

@@ -7,7 +7,6 @@
 //! rule scaled), with the errors it made (`read_by`, `fitted_scale`,
 //! `Fit`).
 
-use crate::genome::Think;
 use crate::genome::plan::{Read, WinPlan};
 use crate::rules::{AUCTIONS, AuctionNo, Bid, Bundle, MAX_BID};
 use crate::value::equilibrium::BidRule;
@@ -32,9 +31,10 @@ pub(super) struct OpponentRead {
     exact_tolerance: f64,
 }
 
+#[cfg(test)]
 impl Default for OpponentRead {
     fn default() -> OpponentRead {
-        OpponentRead::new(Think::OFF.exact_tolerance)
+        OpponentRead::new(crate::genome::Think::OFF.exact_tolerance)
     }
 }
 
@@ -142,10 +142,11 @@ impl OpponentRead {
     /// `wp_read`), given its `bids` so far: the signed equilibrium on my
     /// table, the rule a signed player follows, is the prior and is kept
     /// while its predictions hold; then the own-bundle rule, once two of
-    /// its predictions held; then (`wp_read` scaled) the signed rule times
-    /// the factor that fits the bids seen (a scaled or a zero bidder),
-    /// within its own tolerance; each with the errors it made: the first
-    /// rule that fits. Against a signed player the read is therefore the
+    /// its predictions held; then both rules on the exact table's gaps,
+    /// once one of their predictions held, within `exact_tolerance`; then
+    /// (`wp_read` scaled) the signed rule times the factor that fits the
+    /// bids seen (a scaled or a zero bidder), within its own tolerance;
+    /// each with the errors it made: the first rule that fits. Against a signed player the read is therefore the
     /// signed prediction from the first auction, as with the read off.
     pub(super) fn read(&self, at: AuctionNo, bids: &[Bid], win: &WinPlan) -> Option<Vec<Bid>> {
         let k = at.index();
@@ -277,6 +278,19 @@ mod tests {
             bundle: Bundle::A,
             amount,
         })
+    }
+
+    #[test]
+    fn a_new_game_keeps_the_exact_tolerance() {
+        let mut read = OpponentRead::new(2.5);
+        read.signed_exact[3] = on_a(1000);
+        let first = AuctionNo::after_rolls(1).unwrap();
+        read.predict(Some(first), 0.0, 0.0, None);
+        assert_eq!(
+            read.signed_exact[3], None,
+            "the last game's predictions forgotten"
+        );
+        assert_eq!(read.exact_tolerance, 2.5);
     }
 
     #[test]

@@ -16,7 +16,7 @@ pub struct NoSuchGene(pub String);
 fn near_gene(pattern: &str) -> String {
     match pattern.ends_with('*') {
         true => String::new(),
-        false => crate::text::did_you_mean(pattern, GENES.iter().map(|g| g.name)),
+        false => yacht_genome_file::names::near_gene(pattern),
     }
 }
 
