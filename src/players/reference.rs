@@ -162,11 +162,18 @@ impl DpSpec {
         self.upper != d.upper || self.future != d.future
     }
 
+    /// Whether the bids' amounts differ from `dp`'s rule (its bundle and
+    /// table aside).
+    fn varies_bids(&self) -> bool {
+        let d = DpSpec::default();
+        self.bid != d.bid || self.noise != d.noise || self.off != d.off
+    }
+
     /// A fresh player.
     pub fn build(&self) -> Box<dyn Strategy> {
         let table = values::table(self.exact);
         let bids = DpBot::with_rule(table, self.rule);
-        if !self.varies_puts() && self.bid == 1.0 && self.noise == 0.0 && self.off == 0.0 {
+        if !self.varies_puts() && !self.varies_bids() {
             return Box::new(bids);
         }
         let puts = self.varies_puts().then(|| {

@@ -146,8 +146,9 @@ impl OpponentRead {
     /// once one of their predictions held, within `exact_tolerance`; then
     /// (`wp_read` scaled) the signed rule times the factor that fits the
     /// bids seen (a scaled or a zero bidder), within its own tolerance;
-    /// each with the errors it made: the first rule that fits. Against a signed player the read is therefore the
-    /// signed prediction from the first auction, as with the read off.
+    /// each with the errors it made: the first rule that fits. Against a
+    /// signed player the read is therefore the signed prediction from the
+    /// first auction, as with the read off.
     pub(super) fn read(&self, at: AuctionNo, bids: &[Bid], win: &WinPlan) -> Option<Vec<Bid>> {
         let k = at.index();
         if win.read == Read::Off {
