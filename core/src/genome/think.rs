@@ -37,11 +37,6 @@ pub struct Think {
     /// the exact table, summing in another order, rounds a bid a point
     /// apart now and then.
     pub exact_tolerance: f64,
-    /// In the futures, I bid as the bot does: the best response to the
-    /// opponent's signed bid (`dp`'s) by the tables' P(win), taking its
-    /// bundle a point above or letting it go a point below; off, both
-    /// players bid as `dp`.
-    pub respond: bool,
 }
 
 impl Think {
@@ -55,12 +50,11 @@ impl Think {
         exact_rows: 0,
         exact_after: 3,
         exact_tolerance: 1.0,
-        respond: false,
     };
 
     /// Each setting: its TOML key, bounds and what it means (the genome
     /// file's reader and writer list them from here).
-    pub const FIELDS: [ThinkField; 9] = [
+    pub const FIELDS: [ThinkField; 8] = [
         ThinkField {
             key: "futures",
             min: 0.0,
@@ -121,14 +115,6 @@ impl Think {
                   the read drops them for the game (another program on the exact table rounds a \
                   bid a point apart now and then)",
         },
-        ThinkField {
-            key: "respond",
-            min: 0.0,
-            max: 1.0,
-            whole: true,
-            doc: "1: in the futures I bid as the bot does, the best response to the opponent's \
-                  signed bid by the tables' P(win); 0: both players bid as dp",
-        },
     ];
 
     /// Whether the bot thinks at all.
@@ -157,7 +143,6 @@ impl Think {
             "exact_rows" => f64::from(self.exact_rows),
             "exact_after" => f64::from(self.exact_after),
             "exact_tolerance" => self.exact_tolerance,
-            "respond" => f64::from(u8::from(self.respond)),
             _ => return None,
         })
     }
@@ -174,7 +159,6 @@ impl Think {
             "exact_rows" => self.exact_rows = v as u32,
             "exact_after" => self.exact_after = v as u32,
             "exact_tolerance" => self.exact_tolerance = v,
-            "respond" => self.respond = v >= 0.5,
             _ => return false,
         }
         true
@@ -207,7 +191,7 @@ mod tests {
         let mut t = Think::OFF;
         assert!(!t.is_on());
         for (k, f) in Think::FIELDS.iter().enumerate() {
-            let v = (f.min + k as f64 + 1.0).min(f.max);
+            let v = f.min + k as f64 + 1.0;
             assert!(t.set(f.key, v));
             assert_eq!(t.get(f.key), Some(v), "{}", f.key);
         }

@@ -134,19 +134,8 @@ impl Round {
 
     /// Both sides after the auction, a tie going to `tie`, and their puts.
     pub fn settle(&self, sides: [Side; 2], tie: Seat) -> [Side; 2] {
-        self.settle_bids(sides, tie, self.bids.first)
-    }
-
-    /// The opponent's bid this round (the signed equilibrium, as `dp`).
-    pub fn their_bid(&self) -> Bid {
-        self.bids.second
-    }
-
-    /// Both sides after the auction when I bid `mine` instead (the
-    /// opponent's bid as it was), a tie going to `tie`, and their puts.
-    pub fn settle_bids(&self, sides: [Side; 2], tie: Seat, mine: Bid) -> [Side; 2] {
         let mut sides = PerSeat::new(sides[0], sides[1]);
-        let awards = resolve_auction(mine, self.bids.second, tie);
+        let awards = resolve_auction(self.bids.first, self.bids.second, tie);
         for seat in Seat::ALL {
             let award = awards[seat];
             let put = self.plans[seat].0[award.bundle.index()];
@@ -352,62 +341,6 @@ mod tests {
                     rolled.settle(sides, tie)
                 );
             }
-        }
-    }
-
-    #[test]
-    fn a_point_above_the_opponents_bid_takes_its_bundle_a_point_below_is_paid() {
-        let v = testkit::table();
-        let side = |carry, total| Side {
-            used: CategorySet::EMPTY.with(Category::Choice),
-            upper: 0,
-            total,
-            carry: dice(carry),
-        };
-        let sides = [side([1, 1, 2, 3, 6], 5000), side([4, 4, 5, 5, 6], 0)];
-        // The seed makes the opponent bid on a bundle, above 1.
-        let round = Round::roll(v, &sides, &mut Stream(3));
-        let theirs = round.their_bid();
-        assert!(theirs.amount > 1, "{theirs:?}");
-        let (x, y) = (theirs.bundle.index(), theirs.bundle.other().index());
-        // Each side as it should be after its bid points and its plan's put.
-        let after = |seat: Seat, bundle: usize, points: i32| {
-            let plan = round.plans[seat].0[bundle];
-            let mut s = sides[seat.index()];
-            s.total += points;
-            s.score(plan.category, plan.put);
-            s.carry = plan.carry;
-            s
-        };
-        let x_amount = theirs.amount as i32;
-        for tie in Seat::ALL {
-            let above = Bid {
-                amount: theirs.amount + 1,
-                ..theirs
-            };
-            assert_eq!(
-                round.settle_bids(sides, tie, above),
-                [
-                    after(Seat::First, x, -(x_amount + 1)),
-                    after(Seat::Second, y, x_amount)
-                ]
-            );
-            let below = Bid {
-                amount: theirs.amount - 1,
-                ..theirs
-            };
-            assert_eq!(
-                round.settle_bids(sides, tie, below),
-                [
-                    after(Seat::First, y, x_amount - 1),
-                    after(Seat::Second, x, -x_amount)
-                ]
-            );
-            // The signed bid, as `settle` bids it.
-            assert_eq!(
-                round.settle_bids(sides, tie, round.bids.first),
-                round.settle(sides, tie)
-            );
         }
     }
 

@@ -1,7 +1,6 @@
 //! Thinking at play time (`Thinker`, the genome's `[think]` settings):
 //! after the tuned move is made (the fallback), a search around it by
-//! futures played a few rounds deep (both players as `dp`, or I
-//! best-respond to `dp`'s bids with `respond`) and ended by
+//! futures played a few rounds deep (both players as `dp`) and ended by
 //! the tables' leaf (`Probe`), the same dice for every candidate. Puts: the
 //! genome's best few raced by successive halving (`race`); bids: the
 //! margins after each award by those futures, then the best response to
@@ -25,7 +24,7 @@ use crate::rules::{AUCTIONS, Bid};
 use crate::value::BestMove;
 use crate::win::bid::{Ahead, Futures, Leaf};
 use crate::win::last_auction::Settled;
-use crate::win::rollout::{Round, Stream, mix, play_round};
+use crate::win::rollout::{Stream, mix, play_round};
 use crate::win::side::Side;
 
 /// Salts the futures' seeds apart from the look ahead's and the rollouts'.
@@ -175,52 +174,14 @@ impl<'a> Probe<'a> {
         let mut sides = sides;
         let mut played = 0;
         while played < self.think.depth && (sides[0].used.len() as usize) < SETTLED {
-            sides = if self.think.respond {
-                self.respond(sides, &mut stream)?
-            } else {
-                play_round(values, sides, &mut stream)
-            };
+            sides = play_round(values, sides, &mut stream);
             played += 1;
         }
         crate::value::count_leaf();
-        self.judge(sides)
-    }
-
-    /// The tables' chances of two sides between rounds: the last auction
-    /// exactly once round 11's puts are made, else the normal model.
-    fn judge(&self, sides: [Side; 2]) -> Option<Leaf> {
         if sides[0].used.len() as usize >= SETTLED {
-            let values = self.model.values();
             return Some(Leaf::Settled(Settled::after(values, &sides[0], &sides[1])?));
         }
         Some(Leaf::Normal(self.model.table_margin(sides[0], sides[1])?))
-    }
-
-    /// One round of a future in which the opponent bids as `dp` and I
-    /// best-respond as the bot does: take its bundle a point above its
-    /// bid, or let it go a point below (on the other bundle at 0 when it
-    /// bids 0), whichever the tables give the higher P(win); both put by
-    /// value.
-    fn respond(&self, sides: [Side; 2], stream: &mut Stream) -> Option<[Side; 2]> {
-        let round = Round::roll(self.model.values(), &sides, stream);
-        let theirs = round.their_bid();
-        let take = Bid {
-            amount: (theirs.amount + 1).min(crate::rules::MAX_BID),
-            ..theirs
-        };
-        let pass = match theirs.amount {
-            0 => Bid {
-                bundle: theirs.bundle.other(),
-                amount: 0,
-            },
-            x => Bid {
-                amount: x - 1,
-                ..theirs
-            },
-        };
-        let [took, passed] = [take, pass].map(|mine| round.settle_bids(sides, round.tie, mine));
-        let p = |after| Some(self.judge(after)?.p_win(0.0));
-        Some(if p(took)? > p(passed)? { took } else { passed })
     }
 
     /// Whether the decision's guard has tripped (counted and said once a

@@ -504,7 +504,6 @@ const THINK: Think = Think {
     exact_rows: 0,
     exact_after: 3,
     exact_tolerance: 1.0,
-    respond: false,
 };
 
 #[test]
