@@ -37,6 +37,10 @@ pub struct Think {
     /// the exact table, summing in another order, rounds a bid a point
     /// apart now and then.
     pub exact_tolerance: f64,
+    /// Points the exact table's signed rule times the factor that fits
+    /// the opponent's bids seen may be off before that read is dropped
+    /// (a player on the exact table that scales its bid); 0: not read so.
+    pub exact_scaled: f64,
 }
 
 impl Think {
@@ -50,11 +54,12 @@ impl Think {
         exact_rows: 0,
         exact_after: 3,
         exact_tolerance: 1.0,
+        exact_scaled: 0.0,
     };
 
     /// Each setting: its TOML key, bounds and what it means (the genome
     /// file's reader and writer list them from here).
-    pub const FIELDS: [ThinkField; 8] = [
+    pub const FIELDS: [ThinkField; 9] = [
         ThinkField {
             key: "futures",
             min: 0.0,
@@ -115,6 +120,15 @@ impl Think {
                   the read drops them for the game (another program on the exact table rounds a \
                   bid a point apart now and then)",
         },
+        ThinkField {
+            key: "exact_scaled",
+            min: 0.0,
+            max: 5000.0,
+            whole: false,
+            doc: "points the exact table's signed bid times the factor that fits the opponent's \
+                  bids may be off before that read is dropped (a player on the exact table that \
+                  scales its bid; 0: not read so)",
+        },
     ];
 
     /// Whether the bot thinks at all.
@@ -143,6 +157,7 @@ impl Think {
             "exact_rows" => f64::from(self.exact_rows),
             "exact_after" => f64::from(self.exact_after),
             "exact_tolerance" => self.exact_tolerance,
+            "exact_scaled" => self.exact_scaled,
             _ => return None,
         })
     }
@@ -159,6 +174,7 @@ impl Think {
             "exact_rows" => self.exact_rows = v as u32,
             "exact_after" => self.exact_after = v as u32,
             "exact_tolerance" => self.exact_tolerance = v,
+            "exact_scaled" => self.exact_scaled = v,
             _ => return false,
         }
         true

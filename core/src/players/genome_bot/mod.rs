@@ -43,7 +43,7 @@ use bids::Gaps;
 use exact::Exact;
 pub use guard::guard_trips;
 pub use puts::PutValue;
-use read::OpponentRead;
+use read::{ExactFits, OpponentRead};
 use think::Thinker;
 
 /// The genome bot: the genome decoded into its parts, and what it has
@@ -71,7 +71,7 @@ impl GenomeBot {
             puts: PutValue::new(value, values),
             bid,
             model: WinModel::new(win, values),
-            opponent: OpponentRead::new(genome.think.exact_tolerance),
+            opponent: OpponentRead::new(ExactFits::of(&genome.think)),
             thinker: Thinker::new(genome.think),
             exact: Exact::new(genome.think, values),
         }

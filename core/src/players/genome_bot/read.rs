@@ -1,11 +1,12 @@
 //! The read of the opponent (`OpponentRead`): its bid in each auction of
 //! the game predicted by two rules as the bot values the roll (the signed
-//! equilibrium, as `dp` bids, and the own-bundle rule), how far its bids
-//! have matched them (`trust`, for the best response), and its next bid
-//! as read for the bid by win probability (`read`): the first rule that
-//! fits the bids seen (the signed rule, the own-bundle rule, the signed
-//! rule scaled), with the errors it made (`read_by`, `fitted_scale`,
-//! `Fit`).
+//! equilibrium, as `dp` bids, and the own-bundle rule), and as the exact
+//! table values it where the bot solved its rows; how far its bids have
+//! matched them (`trust`, for the best response), and its next bid as
+//! read for the bid by win probability (`read`): the first rule that fits
+//! the bids seen (on the bot's table, then on the exact one within
+//! `ExactFits`, the signed rule also scaled by a fitted factor where
+//! asked), with the errors it made (`read_by`, `fitted_scale`, `Fit`).
 
 use crate::genome::plan::{Read, WinPlan};
 use crate::rules::{AUCTIONS, AuctionNo, Bid, Bundle, MAX_BID};
@@ -27,27 +28,46 @@ pub(super) struct OpponentRead {
     signed_exact: [Option<Bid>; AUCTIONS],
     own_exact: [Option<Bid>; AUCTIONS],
     /// How far the exact rules' predictions may be off (`[think]`
-    /// `exact_tolerance`).
-    exact_tolerance: f64,
+    /// `exact_tolerance`, `exact_scaled`).
+    exact: ExactFits,
+}
+
+/// How far the opponent's bids may be off the exact table's rules to be
+/// read by them (`[think]`): the signed and own-bundle rules within
+/// `tolerance` points; the signed rule times the factor that fits the
+/// bids seen within `scaled` points (0: not read scaled).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub(super) struct ExactFits {
+    pub(super) tolerance: f64,
+    pub(super) scaled: f64,
+}
+
+impl ExactFits {
+    /// The fits a genome's `[think]` table asks for.
+    pub(super) fn of(think: &crate::genome::Think) -> ExactFits {
+        ExactFits {
+            tolerance: think.exact_tolerance,
+            scaled: think.exact_scaled,
+        }
+    }
 }
 
 #[cfg(test)]
 impl Default for OpponentRead {
     fn default() -> OpponentRead {
-        OpponentRead::new(crate::genome::Think::OFF.exact_tolerance)
+        OpponentRead::new(ExactFits::of(&crate::genome::Think::OFF))
     }
 }
 
 impl OpponentRead {
-    /// Nothing read yet; the exact rules read within `exact_tolerance`
-    /// points.
-    pub(super) fn new(exact_tolerance: f64) -> OpponentRead {
+    /// Nothing read yet; the exact rules read within `exact`.
+    pub(super) fn new(exact: ExactFits) -> OpponentRead {
         OpponentRead {
             signed: [None; AUCTIONS],
             own: [None; AUCTIONS],
             signed_exact: [None; AUCTIONS],
             own_exact: [None; AUCTIONS],
-            exact_tolerance,
+            exact,
         }
     }
 
@@ -66,7 +86,7 @@ impl OpponentRead {
         let signed = BidRule::Signed.bid(theirs, mine);
         if let Some(at) = at {
             if at.is_first() {
-                *self = OpponentRead::new(self.exact_tolerance);
+                *self = OpponentRead::new(self.exact);
             }
             let k = at.index();
             self.signed[k] = Some(signed);
@@ -143,9 +163,12 @@ impl OpponentRead {
     /// table, the rule a signed player follows, is the prior and is kept
     /// while its predictions hold; then the own-bundle rule, once two of
     /// its predictions held; then both rules on the exact table's gaps,
-    /// once one of their predictions held, within `exact_tolerance`; then
-    /// (`wp_read` scaled) the signed rule times the factor that fits the
-    /// bids seen (a scaled or a zero bidder), within its own tolerance;
+    /// once one of their predictions held, within `exact.tolerance`; then
+    /// (with `exact.scaled`) the signed rule on the exact table times the
+    /// factor that fits the bids seen (a player on the exact table that
+    /// scales its bid), within `exact.scaled`; then (`wp_read` scaled) the
+    /// signed rule on the bot's table times its fitted factor (a scaled or
+    /// a zero bidder), within its own tolerance;
     /// each with the errors it made: the first rule that fits. Against a
     /// signed player the read is therefore the signed prediction from the
     /// first auction, as with the read off.
@@ -163,11 +186,16 @@ impl OpponentRead {
             .then(|| fitted_scale(&self.signed, bids))
             .flatten()
             .map(|s| (&self.signed, fit(win.read_scaled_tolerance, 2, s)));
+        let exact_scaled = (self.exact.scaled > 0.0)
+            .then(|| fitted_scale(&self.signed_exact, bids))
+            .flatten()
+            .map(|s| (&self.signed_exact, fit(self.exact.scaled as f32, 2, s)));
         // The first rule that fits: on the bot's table signed, then
         // own-bundle; on the exact table (once a prediction held, within
-        // its own tolerance) signed, then own-bundle; then scaled.
+        // its own tolerance) signed, then own-bundle, then scaled; then
+        // scaled on the bot's table.
         let exact = Fit {
-            tolerance: self.exact_tolerance,
+            tolerance: self.exact.tolerance,
             seen: 1,
             scale: 1.0,
         };
@@ -178,6 +206,7 @@ impl OpponentRead {
             (&self.own_exact, exact),
         ]
         .into_iter()
+        .chain(exact_scaled)
         .chain(scaled)
         .find_map(|(p, fit)| read_by(p, bids, k, fit))
     }
@@ -282,8 +311,12 @@ mod tests {
     }
 
     #[test]
-    fn a_new_game_keeps_the_exact_tolerance() {
-        let mut read = OpponentRead::new(2.5);
+    fn a_new_game_keeps_the_exact_fits() {
+        let fits = ExactFits {
+            tolerance: 2.5,
+            scaled: 3.0,
+        };
+        let mut read = OpponentRead::new(fits);
         read.signed_exact[3] = on_a(1000);
         let first = AuctionNo::after_rolls(1).unwrap();
         read.predict(Some(first), 0.0, 0.0, None);
@@ -291,7 +324,41 @@ mod tests {
             read.signed_exact[3], None,
             "the last game's predictions forgotten"
         );
-        assert_eq!(read.exact_tolerance, 2.5);
+        assert_eq!(read.exact, fits);
+    }
+
+    #[test]
+    fn a_scaled_player_on_the_exact_table_is_read_by_its_fitted_factor() {
+        let at = |k: usize| AuctionNo::after_rolls(k + 1).unwrap();
+        let scaled = |points| {
+            let mut read = OpponentRead::new(ExactFits {
+                tolerance: 1.0,
+                scaled: points,
+            });
+            // No rule on the bot's table fits; the exact signed rule is
+            // off by a tenth of each bid.
+            read.signed[..4].copy_from_slice(&[on_a(100); 4]);
+            read.own[..4].copy_from_slice(&[on_a(100); 4]);
+            read.signed_exact[..4].copy_from_slice(&[
+                on_a(2000),
+                on_a(3000),
+                on_a(4000),
+                on_a(5000),
+            ]);
+            read
+        };
+        // Nine tenths of each exact bid: the factor fits to the point.
+        let bids = [1800, 2700, 3600].map(|x| on_a(x).unwrap());
+        let win = rules();
+        assert_eq!(
+            scaled(3.0).read(at(3), &bids, &win),
+            Some(vec![on_a(4500).unwrap(); 3])
+        );
+        assert_eq!(scaled(0.0).read(at(3), &bids, &win), None, "off: not read");
+        // One bid ten points off: 7 off the factor fitted then, not read at 3.
+        let off = [1800, 2710, 3600].map(|x| on_a(x).unwrap());
+        assert_eq!(scaled(3.0).read(at(3), &off, &win), None);
+        assert!(scaled(10.0).read(at(3), &off, &win).is_some());
     }
 
     #[test]
@@ -324,7 +391,10 @@ mod tests {
         let far = [1000, 1000, 1002].map(|x| on_a(x).unwrap());
         assert_eq!(read.read(at(3), &far, &win), None);
         let tight = OpponentRead {
-            exact_tolerance: 0.6,
+            exact: ExactFits {
+                tolerance: 0.6,
+                scaled: 0.0,
+            },
             ..read.clone()
         };
         assert_eq!(tight.read(at(4), &slipped, &win), None);

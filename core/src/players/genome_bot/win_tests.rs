@@ -504,6 +504,7 @@ const THINK: Think = Think {
     exact_rows: 0,
     exact_after: 3,
     exact_tolerance: 1.0,
+    exact_scaled: 0.0,
 };
 
 #[test]
