@@ -189,7 +189,15 @@ impl OpponentRead {
         let exact_scaled = (self.exact.scaled > 0.0)
             .then(|| fitted_scale(&self.signed_exact, bids))
             .flatten()
-            .map(|s| (&self.signed_exact, fit(self.exact.scaled as f32, 2, s)));
+            .filter(|s| *s >= EXACT_SCALED_FROM)
+            .map(|s| {
+                let fit = Fit {
+                    tolerance: self.exact.scaled,
+                    seen: 2,
+                    scale: s,
+                };
+                (&self.signed_exact, fit)
+            });
         // The first rule that fits: on the bot's table signed, then
         // own-bundle; on the exact table (once a prediction held, within
         // its own tolerance) signed, then own-bundle, then scaled; then
@@ -223,6 +231,11 @@ pub(super) fn signed(b: &Bid) -> i64 {
 /// The least predicted amount a scale is fitted on: below it, rounding
 /// and the bundle's sign say little of a scale.
 const SCALED_FROM: f64 = 1000.0;
+
+/// The least factor the exact table's scaled rule reads (`exact_scaled`):
+/// it reads a player that shades or inflates the equilibrium; a zero or
+/// token bidder is left to the rules made for it (`bid_read_zero`).
+const EXACT_SCALED_FROM: f64 = 0.25;
 
 /// The scales a read may fit: from a zero bidder's to three times the
 /// equilibrium.
@@ -355,10 +368,20 @@ mod tests {
             Some(vec![on_a(4500).unwrap(); 3])
         );
         assert_eq!(scaled(0.0).read(at(3), &bids, &win), None, "off: not read");
-        // One bid ten points off: 7 off the factor fitted then, not read at 3.
+        // One bid ten points off: the factor fitted then (0.90103) leaves
+        // errors of −2, +7 and −4 points; not read at 3, read at 10.
         let off = [1800, 2710, 3600].map(|x| on_a(x).unwrap());
         assert_eq!(scaled(3.0).read(at(3), &off, &win), None);
         assert!(scaled(10.0).read(at(3), &off, &win).is_some());
+        // A zero bidder fits a factor of 0: left to `bid_read_zero`.
+        let zeros = [0, 0, 0].map(|x| on_a(x).unwrap());
+        assert_eq!(scaled(3.0).read(at(3), &zeros, &win), None);
+        // A player the exact signed rule fits is read by it, unscaled.
+        let exact = [2000, 3000, 4000].map(|x| on_a(x).unwrap());
+        assert_eq!(
+            scaled(3.0).read(at(3), &exact, &win),
+            Some(vec![on_a(5000).unwrap(); 3])
+        );
     }
 
     #[test]
