@@ -9,15 +9,9 @@
 //! (a gain against some held-out players does not pay for a clear loss
 //! against another).
 
-use crate::tune::eval::{Evaluation, Paired, z_score};
+use crate::tune::eval::{Evaluation, Paired, Standing, z_score};
+pub use crate::tune::eval::{MARGIN, Z_ONE_SIDED};
 use serde::{Deserialize, Serialize};
-
-/// How much worse (in win rate, 0.01 = 1 point) the winner may be against
-/// the held-out suite and still count as not worse.
-pub const MARGIN: f64 = 0.01;
-
-/// The one-sided 95 % quantile of the normal distribution.
-pub const Z_ONE_SIDED: f64 = 1.645;
 
 /// The winner against the incumbent on the held-out suite.
 #[derive(Clone, Debug, Serialize, Deserialize, PartialEq)]
@@ -52,7 +46,7 @@ impl HeldOutRow {
     /// Whether the winner is shown worse than the incumbent against this
     /// opponent by more than the margin (one-sided, 95 %).
     pub fn shown_worse(&self) -> bool {
-        z_score(self.difference + MARGIN, self.std_error) < -Z_ONE_SIDED
+        Standing::of(self.difference, self.std_error) == Standing::Worse
     }
 }
 

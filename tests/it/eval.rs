@@ -104,7 +104,11 @@ fn eval_baseline_shows_paired_differences_on_the_same_deals() {
         assert!(text.contains(&title), "{text}");
     }
     // The default genome makes dp's moves: game for game the same results,
-    // so every difference is 0 with no spread.
+    // so every difference is 0 with no spread, not worse against both.
+    assert!(
+        text.contains("not worse by more than 1 point (one-sided, 95 %): against 2 of 2\n"),
+        "{text}"
+    );
     let [dp, greedy] = [0, 1].map(|k| &v["baselines"][k]);
     assert_eq!(dp["player"], "dp");
     for row in dp["opponents"].as_array().unwrap() {

@@ -13,7 +13,9 @@ mod tally;
 pub use adjusted::Adjusted;
 pub use file::{EvalFile, EvalFileError};
 pub use fitness::{Fitness, MARGIN_SCALE, UnknownFitness};
-pub use paired::{Baseline, BaselineRow, Paired, unbounded, z_score};
+pub use paired::{
+    Baseline, BaselineRow, MARGIN, Paired, Standing, Z_ONE_SIDED, unbounded, z_score,
+};
 pub use table::{baseline_table, difference_interval, plain_cells, points, table};
 
 pub use crate::host::gauntlet::Culprit;

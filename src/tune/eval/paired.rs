@@ -76,6 +76,36 @@ pub mod unbounded {
     }
 }
 
+/// How much worse (in win rate, 0.01 = 1 point) a candidate may be and
+/// still count as not worse: the held-out check's margin.
+pub const MARGIN: f64 = 0.01;
+
+/// The one-sided 95 % quantile of the normal distribution.
+pub const Z_ONE_SIDED: f64 = 1.645;
+
+/// A paired difference against [`MARGIN`], one-sided at 95 %
+/// (non-inferiority): z = (difference + MARGIN) / its standard error.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Standing {
+    /// Shown above −MARGIN: z > [`Z_ONE_SIDED`].
+    NotWorse,
+    /// Neither shown above nor below it.
+    Unshown,
+    /// Shown below −MARGIN: z < −[`Z_ONE_SIDED`].
+    Worse,
+}
+
+impl Standing {
+    /// Where `difference` (its standard error `std_error`) stands.
+    pub fn of(difference: f64, std_error: f64) -> Standing {
+        match z_score(difference + MARGIN, std_error) {
+            z if z > Z_ONE_SIDED => Standing::NotWorse,
+            z if z < -Z_ONE_SIDED => Standing::Worse,
+            _ => Standing::Unshown,
+        }
+    }
+}
+
 /// difference / its standard error; with no error, +∞ for a positive
 /// difference and 0 otherwise.
 pub fn z_score(difference: f64, std_error: f64) -> f64 {

@@ -1,8 +1,8 @@
 //! An evaluation as a table for the terminal: a row per opponent, then the
 //! faults' reasons, the programs' last stderr lines and the fitness.
 
-use super::{Baseline, Evaluation, Fitness, OpponentResult, Paired};
-use crate::text::{Align, Column, table as grid};
+use super::{Baseline, Evaluation, Fitness, MARGIN, OpponentResult, Paired, Standing};
+use crate::text::{Align, Column, SCREEN, cut_list, table as grid, wrap};
 
 const COLUMNS: [Column; 11] = [
     Column::new("opponent", Align::Left, 20),
@@ -178,7 +178,39 @@ pub fn baseline_table(b: &Baseline, kind: Fitness) -> String {
             .to_string(),
     ];
     lines.extend(grid(&BASELINE_COLUMNS, &rows));
-    lines.iter().map(|l| format!("{l}\n")).collect()
+    let mut s: String = lines.iter().map(|l| format!("{l}\n")).collect();
+    s.push_str(&standing_line(b));
+    s
+}
+
+/// The opponents by where the candidate stands against the baseline's
+/// margin, one-sided (as `tuner evolve`'s held-out check judges each):
+/// how many it is shown not worse against, and the others by name.
+fn standing_line(b: &Baseline) -> String {
+    let named = |standing| -> Vec<&str> {
+        let of = |r: &&super::BaselineRow| {
+            Standing::of(r.paired.difference, r.paired.std_error) == standing
+        };
+        b.opponents
+            .iter()
+            .filter(of)
+            .map(|r| r.name.as_str())
+            .collect()
+    };
+    let (unshown, worse) = (named(Standing::Unshown), named(Standing::Worse));
+    let not_worse = b.opponents.len() - unshown.len() - worse.len();
+    let mut line = format!(
+        "not worse by more than {} point (one-sided, 95 %): against {not_worse} of {}",
+        100.0 * MARGIN,
+        b.opponents.len()
+    );
+    if !unshown.is_empty() {
+        line.push_str(&format!("; not shown against {}", cut_list(&unshown, 6)));
+    }
+    if !worse.is_empty() {
+        line.push_str(&format!("; WORSE against {}", cut_list(&worse, 6)));
+    }
+    wrap(&line, SCREEN, "  ")
 }
 
 #[cfg(test)]
@@ -200,6 +232,50 @@ mod tests {
             opponents: each.collect(),
             interrupted: false,
         }
+    }
+
+    #[test]
+    fn a_baseline_table_says_where_the_candidate_stands_against_the_margin() {
+        let row = |name: &str, difference, std_error| super::super::BaselineRow {
+            name: name.to_string(),
+            baseline_score: 0.6,
+            paired: Paired {
+                games_per_opponent: 1000,
+                difference,
+                std_error,
+                z: super::super::z_score(difference, std_error),
+            },
+            plain: None,
+            variance_ratio: 0.0,
+        };
+        let baseline = |rows| Baseline {
+            player: "old.toml".to_string(),
+            fitness: 0.6,
+            opponents: rows,
+        };
+        // The same games; half a point down within 0.2 (shown above −1);
+        // half a point down within 1 (not shown); 3 down within 0.5
+        // (shown below −1).
+        let mixed = baseline(vec![
+            row("dp", 0.0, 0.0),
+            row("dp:own", -0.005, 0.002),
+            row("sample:1", -0.005, 0.01),
+            row("dp:exact", -0.03, 0.005),
+        ]);
+        let t = baseline_table(&mixed, Fitness::Adjusted);
+        assert!(
+            t.ends_with(
+                "not worse by more than 1 point (one-sided, 95 %): against 2 of 4; not shown \
+                 against sample:1; WORSE\n  against dp:exact\n"
+            ),
+            "{t}"
+        );
+        assert!(t.lines().all(|l| l.chars().count() <= 100), "{t}");
+        let same = baseline(vec![row("dp", 0.0, 0.0), row("dp:own", 0.001, 0.002)]);
+        assert!(
+            baseline_table(&same, Fitness::Adjusted)
+                .ends_with("not worse by more than 1 point (one-sided, 95 %): against 2 of 2\n")
+        );
     }
 
     #[test]
