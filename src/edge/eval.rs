@@ -23,7 +23,9 @@ pub struct EvalArgs {
     player: Option<String>,
     /// Also play this player on the same deals (a genome TOML path, or a
     /// player as for --player) and show the candidate's paired difference
-    /// from it, opponent by opponent, with a 95 % interval (repeatable).
+    /// from it, opponent by opponent, with a 95 % interval, and a line
+    /// saying against which it is shown not worse by more than 1 point
+    /// (one-sided, 95 %, as evolve's held-out check) (repeatable).
     #[arg(long)]
     baseline: Vec<String>,
     /// Opponents instead of the suite (repeatable; spec or command; not

@@ -106,7 +106,10 @@ fn eval_baseline_shows_paired_differences_on_the_same_deals() {
     // The default genome makes dp's moves: game for game the same results,
     // so every difference is 0 with no spread, not worse against both.
     assert!(
-        text.contains("not worse by more than 1 point (one-sided, 95 %): against 2 of 2\n"),
+        text.contains(
+            "not worse by more than 1 point (one-sided, 95 %: z with the point added > 1.645): \
+             against 2 of 2\n"
+        ),
         "{text}"
     );
     let [dp, greedy] = [0, 1].map(|k| &v["baselines"][k]);

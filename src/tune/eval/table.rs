@@ -1,7 +1,7 @@
 //! An evaluation as a table for the terminal: a row per opponent, then the
 //! faults' reasons, the programs' last stderr lines and the fitness.
 
-use super::{Baseline, Evaluation, Fitness, MARGIN, OpponentResult, Paired, Standing};
+use super::{Baseline, Evaluation, Fitness, MARGIN, OpponentResult, Paired, Standing, Z_ONE_SIDED};
 use crate::text::{Align, Column, SCREEN, cut_list, table as grid, wrap};
 
 const COLUMNS: [Column; 11] = [
@@ -187,28 +187,35 @@ pub fn baseline_table(b: &Baseline, kind: Fitness) -> String {
 /// margin, one-sided (as `tuner evolve`'s held-out check judges each):
 /// how many it is shown not worse against, and the others by name.
 fn standing_line(b: &Baseline) -> String {
-    let named = |standing| -> Vec<&str> {
-        let of = |r: &&super::BaselineRow| {
-            Standing::of(r.paired.difference, r.paired.std_error) == standing
-        };
+    // The others by name, each with its z against the margin (the
+    // table's z is against 0).
+    let named = |standing| -> Vec<String> {
         b.opponents
             .iter()
-            .filter(of)
-            .map(|r| r.name.as_str())
+            .filter(|r| Standing::of(r.paired.difference, r.paired.std_error) == standing)
+            .map(|r| {
+                let z = super::z_score(r.paired.difference + MARGIN, r.paired.std_error);
+                format!("{} (z {z:+.2})", r.name)
+            })
             .collect()
+    };
+    let listed = |names: &[String]| {
+        let names: Vec<&str> = names.iter().map(String::as_str).collect();
+        cut_list(&names, 6)
     };
     let (unshown, worse) = (named(Standing::Unshown), named(Standing::Worse));
     let not_worse = b.opponents.len() - unshown.len() - worse.len();
     let mut line = format!(
-        "not worse by more than {} point (one-sided, 95 %): against {not_worse} of {}",
+        "not worse by more than {} point (one-sided, 95 %: z with the point added > \
+         {Z_ONE_SIDED}): against {not_worse} of {}",
         100.0 * MARGIN,
         b.opponents.len()
     );
     if !unshown.is_empty() {
-        line.push_str(&format!("; not shown against {}", cut_list(&unshown, 6)));
+        line.push_str(&format!("; not shown against {}", listed(&unshown)));
     }
     if !worse.is_empty() {
-        line.push_str(&format!("; WORSE against {}", cut_list(&worse, 6)));
+        line.push_str(&format!("; WORSE against {}", listed(&worse)));
     }
     wrap(&line, SCREEN, "  ")
 }
@@ -265,17 +272,15 @@ mod tests {
         let t = baseline_table(&mixed, Fitness::Adjusted);
         assert!(
             t.ends_with(
-                "not worse by more than 1 point (one-sided, 95 %): against 2 of 4; not shown \
-                 against sample:1; WORSE\n  against dp:exact\n"
+                "not worse by more than 1 point (one-sided, 95 %: z with the point added > \
+                 1.645): against 2 of 4;\n  not shown against sample:1 (z +0.50); WORSE \
+                 against dp:exact (z -4.00)\n"
             ),
             "{t}"
         );
         assert!(t.lines().all(|l| l.chars().count() <= 100), "{t}");
         let same = baseline(vec![row("dp", 0.0, 0.0), row("dp:own", 0.001, 0.002)]);
-        assert!(
-            baseline_table(&same, Fitness::Adjusted)
-                .ends_with("not worse by more than 1 point (one-sided, 95 %): against 2 of 2\n")
-        );
+        assert!(baseline_table(&same, Fitness::Adjusted).ends_with("1.645): against 2 of 2\n"));
     }
 
     #[test]
