@@ -9,8 +9,7 @@
 //! (a gain against some held-out players does not pay for a clear loss
 //! against another).
 
-use crate::tune::eval::{Evaluation, Paired, Standing, z_score};
-pub use crate::tune::eval::{MARGIN, Z_ONE_SIDED};
+use crate::tune::eval::{Evaluation, MARGIN, Paired, Standing, Z_ONE_SIDED, margin_z};
 use serde::{Deserialize, Serialize};
 
 /// The winner against the incumbent on the held-out suite.
@@ -57,7 +56,7 @@ impl HeldOutRow {
 pub fn judge(winner: &Evaluation, incumbent: &Evaluation, seed: u64) -> Option<HeldOutCheck> {
     let test = winner.paired(incumbent)?;
     let each = winner.paired_each(incumbent)?;
-    let z = z_score(test.difference + MARGIN, test.std_error);
+    let z = margin_z(test.difference, test.std_error);
     let rows: Vec<HeldOutRow> = winner
         .opponents
         .iter()

@@ -14,7 +14,7 @@ pub use adjusted::Adjusted;
 pub use file::{EvalFile, EvalFileError};
 pub use fitness::{Fitness, MARGIN_SCALE, UnknownFitness};
 pub use paired::{
-    Baseline, BaselineRow, MARGIN, Paired, Standing, Z_ONE_SIDED, unbounded, z_score,
+    Baseline, BaselineRow, MARGIN, Paired, Standing, Z_ONE_SIDED, margin_z, unbounded, z_score,
 };
 pub use table::{baseline_table, difference_interval, plain_cells, points, table};
 

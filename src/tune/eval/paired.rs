@@ -95,10 +95,16 @@ pub enum Standing {
     Worse,
 }
 
+/// The z of a paired difference against [`MARGIN`]: (difference +
+/// MARGIN) / its standard error.
+pub fn margin_z(difference: f64, std_error: f64) -> f64 {
+    z_score(difference + MARGIN, std_error)
+}
+
 impl Standing {
     /// Where `difference` (its standard error `std_error`) stands.
     pub fn of(difference: f64, std_error: f64) -> Standing {
-        match z_score(difference + MARGIN, std_error) {
+        match margin_z(difference, std_error) {
             z if z > Z_ONE_SIDED => Standing::NotWorse,
             z if z < -Z_ONE_SIDED => Standing::Worse,
             _ => Standing::Unshown,

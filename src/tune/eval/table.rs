@@ -194,7 +194,7 @@ fn standing_line(b: &Baseline) -> String {
             .iter()
             .filter(|r| Standing::of(r.paired.difference, r.paired.std_error) == standing)
             .map(|r| {
-                let z = super::z_score(r.paired.difference + MARGIN, r.paired.std_error);
+                let z = super::margin_z(r.paired.difference, r.paired.std_error);
                 format!("{} (z {z:+.2})", r.name)
             })
             .collect()
