@@ -122,7 +122,7 @@ pub fn wrap(line: &str, width: usize, indent: &str) -> String {
 
 /// The near name meant (the workspace's one rule, beside the genome
 /// file's reader).
-pub use yacht_genome_file::names::did_you_mean;
+pub use yacht_genome_file::names::{did_you_mean, nearest};
 
 /// The first `n` of `items`, comma-separated, and how many more there are.
 pub fn cut_list(items: &[&str], n: usize) -> String {

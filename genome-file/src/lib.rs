@@ -35,13 +35,16 @@ impl fmt::Display for GenomeError {
 
 impl std::error::Error for GenomeError {}
 
-/// The line (1-based) where `key` is assigned, found by scanning the text.
+/// The line (1-based) where `key` is assigned (`key = …`) or opens a table
+/// (`[key]`), found by scanning the text.
 fn line_of(text: &str, key: &str) -> Option<usize> {
+    let header = format!("[{key}]");
     text.lines()
         .position(|l| {
             let l = l.trim_start();
-            l.strip_prefix(key)
-                .is_some_and(|rest| rest.trim_start().starts_with('='))
+            l.starts_with(&header)
+                || l.strip_prefix(key)
+                    .is_some_and(|rest| rest.trim_start().starts_with('='))
         })
         .map(|i| i + 1)
 }
@@ -158,14 +161,13 @@ pub fn parse_genome_read(text: &str, file: &str) -> Result<GenomeRead, GenomeErr
             continue;
         }
         let Some(i) = Genome::index_of(key) else {
-            return Err(err(
-                line,
-                Some(key),
-                format!(
-                    "unknown field (see params/default.toml for the list){}",
-                    names::did_you_mean(key, GENES.iter().map(|g| g.name).chain([THINK]))
-                ),
-            ));
+            let what = if value.is_table() {
+                "unknown table (a genome file has one, [think])"
+            } else {
+                "unknown field (see params/default.toml for the list)"
+            };
+            let near = names::did_you_mean(key, GENES.iter().map(|g| g.name).chain([THINK]));
+            return Err(err(line, Some(key), format!("{what}{near}")));
         };
         let g = &GENES[i];
         let v = value_of(g, value).map_err(|m| err(line, Some(key), m.to_string()))?;
@@ -570,6 +572,11 @@ mod tests {
              did you mean `bid_scale`?"
         );
         assert!(e("bid_scale = 1\n[thinks]\nfutures = 8\n").ends_with("did you mean `think`?"));
+        assert_eq!(
+            e("bid_scale = 1\n\n[thnik]\nfutures = 8\n"),
+            "g.toml:3: field `thnik`: unknown table (a genome file has one, [think]); \
+             did you mean `think`?"
+        );
         assert_eq!(
             e("# c\nbid_cap = \"high\"\n"),
             "g.toml:2: field `bid_cap`: expected a number, found string"

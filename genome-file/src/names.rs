@@ -5,11 +5,14 @@
 use yacht_core::genome::GENES;
 
 /// The name of `names` nearest to `word` when it is near enough to be a
-/// slip of the keyboard (at most a third of its characters apart by edit
-/// distance, at least one), the first of the nearest on a tie.
+/// slip of the keyboard (at most a third of its characters apart, at least
+/// one, by edits that each add, drop or change a letter or swap two
+/// neighbours), the first of the nearest on a tie.
 pub fn nearest<'a>(word: &str, names: impl IntoIterator<Item = &'a str>) -> Option<&'a str> {
     let most = (word.chars().count() / 3).max(1);
-    let scored = names.into_iter().map(|n| (strsim::levenshtein(word, n), n));
+    let scored = names
+        .into_iter()
+        .map(|n| (strsim::osa_distance(word, n), n));
     let near = scored.filter(|&(d, n)| d <= most && n != word);
     near.min_by_key(|&(d, _)| d).map(|(_, n)| n)
 }
@@ -38,10 +41,13 @@ mod tests {
         );
         assert_eq!(did_you_mean("bid_cp", genes), "; did you mean `bid_cap`?");
         assert_eq!(did_you_mean("wp_fast", genes), "");
-        // Two edits in eight characters are near; a swap is two, and a
-        // swap and a dropped letter (three) in six are too far.
+        // A swap of neighbours is one edit: `thnik` (five letters, one
+        // edit allowed) is near `think`; two edits in five are not.
+        assert_eq!(nearest("thnik", ["think"]), Some("think"));
         assert_eq!(nearest("sampel:4", ["sample:4"]), Some("sample:4"));
-        assert_eq!(nearest("bdi_cp", ["bid_cap"]), None);
+        assert_eq!(nearest("thnki", ["think"]), None);
+        // Three edits in eight characters are too far.
+        assert_eq!(nearest("bdi_cpaa", ["bid_cap"]), None);
         assert_eq!(nearest("dpp", ["greedy", "dp", "dp:exact"]), Some("dp"));
         assert_eq!(nearest("dp", ["dp"]), None);
     }

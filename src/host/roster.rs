@@ -40,13 +40,42 @@ pub enum RosterKind {
     Entrant,
 }
 
-impl fmt::Display for RosterKind {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(match self {
+impl RosterKind {
+    /// The name of its `[[table]]`.
+    pub fn name(self) -> &'static str {
+        match self {
             RosterKind::Opponent => "opponent",
             RosterKind::Entrant => "entrant",
-        })
+        }
     }
+}
+
+impl fmt::Display for RosterKind {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// `:LINE` when the line is known, else nothing.
+fn line_suffix(line: Option<usize>) -> String {
+    line.map_or(String::new(), |l| format!(":{l}"))
+}
+
+/// The line (1-based) of the byte `at` of `text`.
+fn line_at(text: &str, at: usize) -> usize {
+    text[..at.min(text.len())].matches('\n').count() + 1
+}
+
+/// The line (1-based) where the top-level `key` opens a table (`[key]`,
+/// `[[key]]`) or is set (`key = …`), found by scanning the text.
+fn line_of_key(text: &str, key: &str) -> Option<usize> {
+    text.lines()
+        .position(|l| {
+            let l = l.trim_start().trim_start_matches('[');
+            l.strip_prefix(key)
+                .is_some_and(|rest| rest.trim_start().starts_with([']', '=', '.']))
+        })
+        .map(|i| i + 1)
 }
 
 /// A roster file that cannot be used; each names the file (and the entry).
@@ -65,15 +94,23 @@ pub enum RosterError {
         gene: String,
         kind: RosterKind,
     },
-    #[error("{file}: unknown table `{table}` (expected [[{kind}]] entries)")]
+    #[error(
+        "{file}{at}: unknown table `{table}` (expected [[{kind}]] entries){near}",
+        at = line_suffix(*.line),
+        near = crate::text::did_you_mean(table, [kind.name()])
+    )]
     UnknownTable {
         file: String,
+        /// Where it opens or is set (1-based), when found.
+        line: Option<usize>,
         table: String,
         kind: RosterKind,
     },
-    #[error("{file}: {kind} #{entry}: {problem}")]
+    #[error("{file}:{line}: {kind} #{entry}: {problem}")]
     Entry {
         file: String,
+        /// The line its `[[kind]]` header is on (1-based).
+        line: usize,
         kind: RosterKind,
         /// From 1, in file order.
         entry: usize,
@@ -113,21 +150,29 @@ pub fn parse_roster(text: &str, file: &str, kind: RosterKind) -> Result<Vec<List
         let file = file.to_string();
         return Err(RosterError::Genome { file, gene, kind });
     }
-    let mut tables: BTreeMap<String, Vec<Entry>> = toml::from_str(text).map_err(toml_error)?;
-    let entries = tables.remove(&kind.to_string()).unwrap_or_default();
+    let mut tables: BTreeMap<String, Vec<toml::Spanned<Entry>>> =
+        toml::from_str(text).map_err(toml_error)?;
+    let entries = tables.remove(kind.name()).unwrap_or_default();
     if let Some(table) = tables.into_keys().next() {
         let file = file.to_string();
-        return Err(RosterError::UnknownTable { file, table, kind });
+        let line = line_of_key(text, &table);
+        return Err(RosterError::UnknownTable {
+            file,
+            line,
+            table,
+            kind,
+        });
     }
     let mut out = Vec::new();
     for (i, e) in entries.into_iter().enumerate() {
         let at = |problem| RosterError::Entry {
             file: file.to_string(),
+            line: line_at(text, e.span().start),
             kind,
             entry: i + 1,
             problem: Box::new(problem),
         };
-        out.extend(listed(e, kind).map_err(at)?);
+        out.extend(listed(e.get_ref(), kind).map_err(at)?);
     }
     if out.is_empty() {
         let file = file.to_string();
@@ -147,7 +192,7 @@ fn a_gene(text: &str) -> Option<String> {
 }
 
 /// The players of one entry, sharing its weight.
-fn listed(e: Entry, kind: RosterKind) -> Result<Vec<Listed>, EntryProblem> {
+fn listed(e: &Entry, kind: RosterKind) -> Result<Vec<Listed>, EntryProblem> {
     if kind == RosterKind::Entrant && e.weight.is_some() {
         return Err(EntryProblem::EntrantWeight);
     }
@@ -245,7 +290,12 @@ mod tests {
         };
         assert_eq!(
             e("[[opponent]]\nspec = \"greedy\"\n[[opponent]]\nspec = \"x\"\ncommand = \"y\"\n"),
-            "s.toml: opponent #2: give exactly one of `spec`, `command` or `hall`"
+            "s.toml:3: opponent #2: give exactly one of `spec`, `command` or `hall`"
+        );
+        assert_eq!(
+            e("# s\n[[opponent]]\nspec = \"greedy\"\n\n[[oponent]]\nspec = \"dp\"\n"),
+            "s.toml:5: unknown table `oponent` (expected [[opponent]] entries); \
+             did you mean `opponent`?"
         );
         assert!(e("[[entrant]]\nspec = \"greedy\"\n").contains("unknown table `entrant`"));
         assert_eq!(e(""), "s.toml: no [[opponent]] entries");
@@ -262,7 +312,7 @@ mod tests {
         );
         assert_eq!(
             entrant.unwrap_err().to_string(),
-            "t.toml: entrant #1: a tournament entrant has no weight"
+            "t.toml:1: entrant #1: a tournament entrant has no weight"
         );
     }
 
@@ -296,7 +346,7 @@ mod tests {
         assert!(matches!(&e, RosterError::Entry { entry: 2, problem, .. } if member(problem)));
         let e = e.to_string();
         assert!(
-            e.starts_with("s.toml: opponent #2: hall ") && e.contains("no_such_gene"),
+            e.starts_with("s.toml:3: opponent #2: hall ") && e.contains("no_such_gene"),
             "{e}"
         );
         // An empty or missing folder is an error, not a weight for nothing.

@@ -53,6 +53,10 @@ pub fn near_spec(s: &str) -> String {
 pub enum SpecError {
     #[error("unknown built-in player `{0}`{near}\nvalid: {SPEC_HELP}", near = near_spec(.0))]
     Unknown(String),
+    #[error(
+        "there is no `sample:{0}`: the ten sample AIs are sample:1 … sample:10, or by name sample:1A … sample:5E"
+    )]
+    SampleNumber(usize),
     #[error(transparent)]
     Dp(#[from] reference::DpSpecError),
     #[error(transparent)]
@@ -97,6 +101,7 @@ impl StrategySpec {
             "sample" => {
                 let found = match arg.parse::<usize>() {
                     Ok(n) if (1..=10).contains(&n) => Some(SAMPLES[n - 1]),
+                    Ok(n) => return Err(SpecError::SampleNumber(n)),
                     _ => SAMPLES
                         .iter()
                         .copied()
@@ -274,18 +279,22 @@ mod tests {
 
     #[test]
     fn unknown_specs_list_the_valid_ones() {
-        for bad in [
-            "sample:11",
-            "sample:6F",
-            "combo:6A",
-            "combo:4",
-            "foo",
-            "genius:3",
-        ] {
+        for bad in ["sample:6F", "combo:6A", "combo:4", "foo", "genius:3"] {
             let e = StrategySpec::parse(bad).unwrap_err();
             assert!(matches!(e, SpecError::Unknown(_)), "{e}");
             let e = e.to_string();
             assert!(e.contains(bad) && e.contains("sample:N"), "{e}");
+        }
+        // A number out of range is told the range, not a near number.
+        for n in [0, 11] {
+            let e = StrategySpec::parse(&format!("sample:{n}")).unwrap_err();
+            assert_eq!(
+                e.to_string(),
+                format!(
+                    "there is no `sample:{n}`: the ten sample AIs are sample:1 … sample:10, \
+                     or by name sample:1A … sample:5E"
+                )
+            );
         }
     }
 

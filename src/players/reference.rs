@@ -102,7 +102,7 @@ pub const DP_FORM: &str = "dp[:exact][:own][:bid=F (0–3)][:noise=F (0–1)][:o
 /// Why a `dp` spec did not parse.
 #[derive(Debug, Clone, PartialEq, thiserror::Error)]
 pub enum DpSpecError {
-    #[error("`{0}` is not an option of dp (the form is {DP_FORM})")]
+    #[error("`{0}` is not an option of dp{near} (the form is {DP_FORM})", near = near_option(.0))]
     UnknownOption(String),
     #[error("dp option `{0}` is given twice")]
     Repeated(String),
@@ -113,6 +113,21 @@ pub enum DpSpecError {
         min: f64,
         max: f64,
     },
+}
+
+/// `; did you mean `OPTION`?` for the option of `dp` near `option` (its
+/// name before any `=`; a number-valued one offered with the value given),
+/// else nothing.
+fn near_option(option: &str) -> String {
+    let (name, value) = option.split_once('=').unwrap_or((option, "F"));
+    let names = ["exact", "own"]
+        .into_iter()
+        .chain(KNOBS.iter().map(|k| k.name));
+    match crate::text::nearest(name, names) {
+        Some(n @ ("exact" | "own")) => format!("; did you mean `{n}`?"),
+        Some(n) => format!("; did you mean `{n}={value}`?"),
+        None => String::new(),
+    }
 }
 
 impl DpSpec {
@@ -349,7 +364,12 @@ mod tests {
             e("noise=lots"),
             "dp option `noise=lots`: not a number within [0, 1]"
         );
-        assert!(e("fast").starts_with("`fast` is not an option of dp"));
+        assert!(e("fast").starts_with("`fast` is not an option of dp (the form is dp[:exact]"));
+        assert!(e("exct").starts_with("`exct` is not an option of dp; did you mean `exact`? ("));
+        assert!(e("ownn").starts_with("`ownn` is not an option of dp; did you mean `own`? ("));
+        let knob = e("exact:bdi=0.95");
+        assert!(knob.starts_with("`bdi=0.95` is not an option of dp; did you mean `bid=0.95`?"));
+        assert!(e("nosie").contains("; did you mean `noise=F`?"));
         assert!(e("bid").starts_with("`bid` is not an option of dp"));
         assert_eq!(e("own:own"), "dp option `own` is given twice");
         assert_eq!(e("bid=1:bid=2"), "dp option `bid` is given twice");

@@ -62,9 +62,14 @@ fn unknown_names_bad_genomes_and_silent_programs_fail_every_command() {
     let cases: Vec<(&str, Vec<&str>)> = vec![
         (
             "sample:11",
-            vec!["unknown built-in player `sample:11`", "sample:N"],
+            vec!["there is no `sample:11`", "sample:1 … sample:10"],
         ),
-        ("sample:0", vec!["unknown built-in player `sample:0`"]),
+        ("sample:0", vec!["there is no `sample:0`"]),
+        (
+            "sample:9Z",
+            vec!["unknown built-in player `sample:9Z`", "sample:N"],
+        ),
+        ("dp:exct", vec!["did you mean `exact`?"]),
         ("combo:6A", vec!["unknown built-in player `combo:6A`"]),
         ("foo", vec!["no program `foo` exists", "greedy, sample:N"]),
         ("/nonexistent/bot", vec!["no program `/nonexistent/bot`"]),

@@ -22,9 +22,11 @@ const COLUMNS: [Column; 11] = [
 const LEGEND: &str = "\
 adj. %: the win rate less each game's luck (the dice and tie coins as the exact table values
   them): the same mean, less noise; ±: its 95 % half-interval; var÷: how many times fewer games
-  it needs than the plain win rate for the same interval. search: the candidate's hands searched
-  for a best put per game, a look-ahead leaf counted as a quarter (– for a program). c/o: games
-  lost by the candidate's / the opponent's faults.";
+  it needs than the plain win rate for the same interval. margin: the candidate's total less the
+  opponent's, game points, mean a game; bid pts: the candidate's bid points a game (paid −,
+  received +). search: the candidate's hands searched for a best put per game, a look-ahead leaf
+  counted as a quarter (– for a program). c/o: games lost by the candidate's / the opponent's
+  faults.";
 
 /// A rate's interval in percent without the sign, e.g. `65.3–71.8`.
 fn interval([lo, hi]: [f64; 2]) -> String {
