@@ -149,7 +149,13 @@ pub fn run(a: EvalArgs) -> Result<()> {
     let deals = a.games / 2;
     let start = std::time::Instant::now();
     let total = 2 * deals * (suite.len() * candidates.len()) as u64;
-    let bar = Counter::new("eval", "games", total, a.quiet);
+    // The count is every player's games: say so when there are baselines.
+    let counting = match candidates.len() - 1 {
+        0 => "eval".to_string(),
+        1 => "eval (candidate + 1 baseline)".to_string(),
+        n => format!("eval (candidate + {n} baselines)"),
+    };
+    let bar = Counter::new(&counting, "games", total, a.quiet);
     let mut all = with_threads(a.threads, || {
         let on_game = || bar.inc();
         crate::tune::eval::evaluate_all(&candidates, &suite, deals, a.seed, a.fitness, &on_game)

@@ -366,6 +366,23 @@ fn without_a_terminal_long_jobs_log_plain_progress_and_quiet_silences_it() {
     ]));
     let err = String::from_utf8_lossy(&out.stderr);
     assert!(err.contains("eval: 40/40 (100 %) in "), "{err}");
+    // With a baseline the count is both players' games, and says so.
+    let out = run_ok(tuner().args([
+        "eval",
+        "--player",
+        "greedy",
+        "--games",
+        "40",
+        "--vs",
+        "sample:6",
+        "--baseline",
+        "sample:6",
+    ]));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.contains("eval (candidate + 1 baseline): 80/80 (100 %) in "),
+        "{err}"
+    );
 }
 
 #[test]
