@@ -1,9 +1,9 @@
 //! Text for terminal tables: the one renderer of fixed-width tables
 //! (`match`, `eval`, `tournament`) and of tables as wide as their cells
 //! (`tuner runs`, summaries), the commands the tool tells the user to
-//! type next ([`tuner_command`]), and the words of an error about a name:
+//! type next ([`tuner_command`]), the words of an error about a name:
 //! the near name meant ([`did_you_mean`]), a long list cut with a count
-//! ([`cut_list`]).
+//! ([`cut_list`]), and a rate with the digits it needs ([`per_second`]).
 
 /// How a column's cells sit in it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -124,6 +124,17 @@ pub fn wrap(line: &str, width: usize, indent: &str) -> String {
 /// file's reader).
 pub use yacht_genome_file::names::{did_you_mean, nearest};
 
+/// A rate a second with the digits it needs: whole units from 10, else
+/// two significant figures (a compiled thinking bot's games come at under
+/// one a second, which a whole number would show as 0).
+pub fn per_second(rate: f64) -> String {
+    match rate {
+        r if r >= 10.0 => format!("{r:.0}"),
+        r if r >= 1.0 => format!("{r:.1}"),
+        r => format!("{r:.2}"),
+    }
+}
+
 /// The first `n` of `items`, comma-separated, and how many more there are.
 pub fn cut_list(items: &[&str], n: usize) -> String {
     let shown = items[..n.min(items.len())].join(", ");
@@ -177,6 +188,12 @@ pub fn invocation(exe: Option<&std::path::Path>, path: &std::ffi::OsStr) -> Stri
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_slow_rate_keeps_its_digits() {
+        let shown = [599.4, 12.6, 9.95, 1.04, 0.4645, 0.0].map(per_second);
+        assert_eq!(shown, ["599", "13", "9.9", "1.0", "0.46", "0.00"]);
+    }
 
     #[test]
     fn long_names_are_cut_with_an_ellipsis() {

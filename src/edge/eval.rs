@@ -179,8 +179,8 @@ pub fn run(a: EvalArgs) -> Result<()> {
     let games = played as usize * candidates.len();
     if !a.quiet {
         eprintln!(
-            "{games} games in {secs:.1} s ({:.0} games/s)",
-            games as f64 / secs
+            "{games} games in {secs:.1} s ({} games/s)",
+            crate::text::per_second(games as f64 / secs)
         );
     }
     if let Some(path) = &a.json {

@@ -5,7 +5,7 @@
 //! with the run's eta over both ([`RunTally`]).
 
 use crate::edge::eta::{Eta, RunTally};
-use crate::text::wrap;
+use crate::text::{per_second, wrap};
 use crate::tune::run::{GenerationRow, Progress, Tick};
 use indicatif::{ProgressBar, ProgressState, ProgressStyle};
 use std::io::IsTerminal;
@@ -54,7 +54,7 @@ impl Counter {
             let style = ProgressStyle::with_template(&template).expect("valid template");
             // Whole units a second (indicatif's own `per_sec` shows four decimals).
             let rate = |s: &ProgressState, w: &mut dyn std::fmt::Write| {
-                let _ = write!(w, "{:.0}/s", s.per_sec());
+                let _ = write!(w, "{}/s", per_second(s.per_sec()));
             };
             let (run, done) = (run.clone(), done.clone());
             let eta = move |_: &ProgressState, w: &mut dyn std::fmt::Write| {
@@ -95,7 +95,7 @@ impl Counter {
             && tenth(done, self.total) > tenth(done - 1, self.total)
         {
             let spent = self.started.elapsed();
-            let rate = done as f64 / spent.as_secs_f64().max(1e-9);
+            let rate = per_second(done as f64 / spent.as_secs_f64().max(1e-9));
             let eta = match &self.run {
                 Some(r) => format!("the run's {}", r.eta()),
                 None => Eta {
@@ -106,7 +106,7 @@ impl Counter {
                 .to_string(),
             };
             eprintln!(
-                "{}: {done}/{} ({} %) in {:.1} s, {rate:.0}/s, {eta}",
+                "{}: {done}/{} ({} %) in {:.1} s, {rate}/s, {eta}",
                 self.label,
                 self.total,
                 100 * done / self.total,
@@ -143,7 +143,7 @@ pub struct Bar {
 impl Progress for Bar {
     fn generation(&mut self, row: &GenerationRow, total: u32) {
         let eta = self.run.eta();
-        let rate = eta.done as f64 / eta.elapsed.as_secs_f64().max(1e-9);
+        let rate = per_second(eta.done as f64 / eta.elapsed.as_secs_f64().max(1e-9));
         let spent = row
             .best_searches
             .map_or(String::new(), |s| format!(" ({s:.0} searches/game)"));
@@ -153,7 +153,7 @@ impl Progress for Bar {
             _ => String::new(),
         };
         let msg = format!(
-            "gen {} best {:.4}{spent} mean {:.4} div {:.3}{step} | {:.0} games/s",
+            "gen {} best {:.4}{spent} mean {:.4} div {:.3}{step} | {} games/s",
             row.generation, row.best, row.mean, row.diversity, rate
         );
         let line = |end: &str| {
