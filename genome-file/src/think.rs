@@ -109,6 +109,7 @@ mod tests {
                 exact_after: 4,
                 exact_tolerance: 2.5,
                 exact_scaled: 3.0,
+                unread_within: 0.25,
             },
             ..Genome::default()
         };
@@ -137,7 +138,7 @@ mod tests {
         assert_eq!(
             e("bid_scale = 1\n[think]\nspeed = 1\n"),
             "g.toml:3: field `think.speed`: unknown setting (one of futures, depth, candidates, \
-             gain, guard_ms, exact_rows, exact_after, exact_tolerance, exact_scaled)"
+             gain, guard_ms, exact_rows, exact_after, exact_tolerance, exact_scaled, unread_within)"
         );
         assert!(
             e("bid_scale = 1\n[think]\nfuture = 8\n").ends_with("; did you mean `futures`?"),

@@ -41,6 +41,12 @@ pub struct Think {
     /// the opponent's bids seen may be off before that read is dropped
     /// (a player on the exact table that scales its bid); 0: not read so.
     pub exact_scaled: f64,
+    /// When no rule reads the opponent's bids, whether the bids still
+    /// search (taking them as `dp`'s and a tenth either side): only while
+    /// every bid it made was within this share of `dp`'s (signed amounts,
+    /// a point's slack); 0: never; [`Think::UNREAD_ANY`] or more: whatever
+    /// it bid.
+    pub unread_within: f64,
 }
 
 impl Think {
@@ -55,11 +61,16 @@ impl Think {
         exact_after: 3,
         exact_tolerance: 1.0,
         exact_scaled: 0.0,
+        unread_within: Think::UNREAD_ANY,
     };
+
+    /// `unread_within` from which the bids search against any opponent
+    /// no rule reads.
+    pub const UNREAD_ANY: f64 = 100.0;
 
     /// Each setting: its TOML key, bounds and what it means (the genome
     /// file's reader and writer list them from here).
-    pub const FIELDS: [ThinkField; 9] = [
+    pub const FIELDS: [ThinkField; 10] = [
         ThinkField {
             key: "futures",
             min: 0.0,
@@ -129,6 +140,15 @@ impl Think {
                   bids may be off before that read is dropped (a player on the exact table that \
                   scales its bid; 0: not read so)",
         },
+        ThinkField {
+            key: "unread_within",
+            min: 0.0,
+            max: Think::UNREAD_ANY,
+            whole: false,
+            doc: "when no rule reads the opponent's bids, the bids search (taking them as dp's and \
+                  a tenth either side) only while each of its bids was within this share of dp's \
+                  (0: never; 100: whatever it bid)",
+        },
     ];
 
     /// Whether the bot thinks at all.
@@ -158,6 +178,7 @@ impl Think {
             "exact_after" => f64::from(self.exact_after),
             "exact_tolerance" => self.exact_tolerance,
             "exact_scaled" => self.exact_scaled,
+            "unread_within" => self.unread_within,
             _ => return None,
         })
     }
@@ -175,6 +196,7 @@ impl Think {
             "exact_after" => self.exact_after = v as u32,
             "exact_tolerance" => self.exact_tolerance = v,
             "exact_scaled" => self.exact_scaled = v,
+            "unread_within" => self.unread_within = v,
             _ => return false,
         }
         true

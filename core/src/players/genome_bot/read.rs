@@ -8,6 +8,7 @@
 //! `ExactFits`, the signed rule also scaled by a fitted factor where
 //! asked), with the errors it made (`read_by`, `fitted_scale`, `Fit`).
 
+use crate::genome::Think;
 use crate::genome::plan::{Read, WinPlan};
 use crate::rules::{AUCTIONS, AuctionNo, Bid, Bundle, MAX_BID};
 use crate::value::equilibrium::BidRule;
@@ -131,6 +132,23 @@ impl OpponentRead {
     /// prediction), None where none was made.
     pub(super) fn signed_at(&self, at: AuctionNo) -> Option<Bid> {
         self.signed[at.index()]
+    }
+
+    /// Whether each of the opponent's `bids` seen was within `share` of
+    /// the signed prediction on my table (signed amounts, a point's slack;
+    /// at least one seen), or `share` is [`Think::UNREAD_ANY`] or more.
+    pub(super) fn near_signed(&self, bids: &[Bid], share: f64) -> bool {
+        if share >= Think::UNREAD_ANY {
+            return true;
+        }
+        let pairs = self.signed.iter().zip(bids);
+        let seen: Vec<(f64, f64)> = pairs
+            .filter_map(|(p, a)| p.map(|p| (signed(&p) as f64, signed(a) as f64)))
+            .collect();
+        !seen.is_empty()
+            && seen
+                .iter()
+                .all(|(p, a)| (a - p).abs() <= share * p.abs() + 1.0)
     }
 
     /// How far the opponent's `bids` have matched the signed predictions:

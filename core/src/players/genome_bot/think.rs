@@ -92,9 +92,11 @@ impl Thinker {
 
     /// The bid after thinking: the best response to the opponent's bids as
     /// read on the margins after each award by the futures, when it beats
-    /// `tuned` on them by a clear gain; None when thinking is off, the
-    /// opponent is not read, or the auction is the first or one whose
-    /// outcome the tables settle exactly.
+    /// `tuned` on them by a clear gain (an opponent no rule reads taken as
+    /// `dp` and a tenth either side, while its bids were near `dp`'s by
+    /// `unread_within`); None when thinking is off, the opponent is not
+    /// read and its bids were not that near, or the auction is the first or
+    /// one whose outcome the tables settle exactly.
     pub(super) fn bid(
         &self,
         model: &WinModel,
@@ -112,6 +114,9 @@ impl Thinker {
         }
         let theirs = match opponent.read(at, &view.opp_bids, model.genes()) {
             Some(read) => read,
+            None if !opponent.near_signed(&view.opp_bids, self.think.unread_within) => {
+                return None;
+            }
             None => unread(opponent.signed_at(at)?),
         };
         let (a, b) = view.roll?.dice?;
