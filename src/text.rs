@@ -124,9 +124,9 @@ pub fn wrap(line: &str, width: usize, indent: &str) -> String {
 /// file's reader).
 pub use yacht_genome_file::names::{did_you_mean, nearest};
 
-/// A rate a second with the digits it needs: whole units from 10, else
-/// two significant figures (a compiled thinking bot's games come at under
-/// one a second, which a whole number would show as 0).
+/// A rate a second with the digits it needs: whole units from 10, one
+/// decimal from 1, two below (a compiled thinking bot's games come at
+/// under one a second, which a whole number would show as 0).
 pub fn per_second(rate: f64) -> String {
     match rate {
         r if r >= 10.0 => format!("{r:.0}"),

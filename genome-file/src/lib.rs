@@ -161,12 +161,14 @@ pub fn parse_genome_read(text: &str, file: &str) -> Result<GenomeRead, GenomeErr
             continue;
         }
         let Some(i) = Genome::index_of(key) else {
-            let what = if value.is_table() {
-                "unknown table (a genome file has one, [think])"
+            // A table is offered the one table; a value, the genes.
+            let (what, near) = if value.is_table() {
+                let what = "unknown table (a genome file has one, [think])";
+                (what, names::did_you_mean(key, [THINK]))
             } else {
-                "unknown field (see params/default.toml for the list)"
+                let what = "unknown field (see params/default.toml for the list)";
+                (what, names::near_gene(key))
             };
-            let near = names::did_you_mean(key, GENES.iter().map(|g| g.name).chain([THINK]));
             return Err(err(line, Some(key), format!("{what}{near}")));
         };
         let g = &GENES[i];

@@ -16,7 +16,7 @@ pub(crate) fn think_of(text: &str, file: &str, value: &toml::Value) -> Result<Th
         file: file.to_string(),
         line: match key {
             Some(k) => line_of(text, k),
-            None => line_of(text, THINK).or_else(|| line_of_table(text)),
+            None => line_of(text, THINK),
         },
         field: Some(key.map_or(THINK.to_string(), |k| format!("{THINK}.{k}"))),
         message,
@@ -61,13 +61,6 @@ pub(crate) fn think_of(text: &str, file: &str, value: &toml::Value) -> Result<Th
         think.set(f.key, x);
     }
     Ok(think)
-}
-
-/// The line of the `[think]` table's header.
-fn line_of_table(text: &str) -> Option<usize> {
-    text.lines()
-        .position(|l| l.trim() == format!("[{THINK}]"))
-        .map(|i| i + 1)
 }
 
 /// The `[think]` table of a genome file, after a blank line: every

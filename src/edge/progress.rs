@@ -52,7 +52,7 @@ impl Counter {
                 "{label} {{bar:30}} {{pos}}/{{len}} {unit} [{{elapsed_precise}}, {{rate}}, {eta}]"
             );
             let style = ProgressStyle::with_template(&template).expect("valid template");
-            // Whole units a second (indicatif's own `per_sec` shows four decimals).
+            // With the digits it needs (indicatif's own `per_sec` shows four decimals).
             let rate = |s: &ProgressState, w: &mut dyn std::fmt::Write| {
                 let _ = write!(w, "{}/s", per_second(s.per_sec()));
             };

@@ -67,15 +67,22 @@ fn line_at(text: &str, at: usize) -> usize {
 }
 
 /// The line (1-based) where the top-level `key` opens a table (`[key]`,
-/// `[[key]]`) or is set (`key = …`), found by scanning the text.
+/// `[[key]]`), else where it is set (`key = …`) before the first table,
+/// found by scanning the text.
 fn line_of_key(text: &str, key: &str) -> Option<usize> {
-    text.lines()
-        .position(|l| {
-            let l = l.trim_start().trim_start_matches('[');
-            l.strip_prefix(key)
-                .is_some_and(|rest| rest.trim_start().starts_with([']', '=', '.']))
-        })
-        .map(|i| i + 1)
+    let named = |l: &str| {
+        l.strip_prefix(key)
+            .is_some_and(|rest| rest.trim_start().starts_with([']', '=', '.']))
+    };
+    let lines: Vec<&str> = text.lines().map(str::trim_start).collect();
+    let header = lines
+        .iter()
+        .position(|l| l.starts_with('[') && named(l.trim_start_matches('[')));
+    let first_table = lines.iter().position(|l| l.starts_with('['));
+    let set = lines[..first_table.unwrap_or(lines.len())]
+        .iter()
+        .position(|l| named(l));
+    header.or(set).map(|i| i + 1)
 }
 
 /// A roster file that cannot be used; each names the file (and the entry).
@@ -296,6 +303,11 @@ mod tests {
             e("# s\n[[opponent]]\nspec = \"greedy\"\n\n[[oponent]]\nspec = \"dp\"\n"),
             "s.toml:5: unknown table `oponent` (expected [[opponent]] entries); \
              did you mean `opponent`?"
+        );
+        // A key of that name inside an entry is not the table.
+        assert!(
+            e("[[opponent]]\nhall = \"h\"\n\n[[hall]]\nspec = \"dp\"\n")
+                .starts_with("s.toml:4: unknown table `hall`")
         );
         assert!(e("[[entrant]]\nspec = \"greedy\"\n").contains("unknown table `entrant`"));
         assert_eq!(e(""), "s.toml: no [[opponent]] entries");

@@ -120,6 +120,10 @@ pub enum DpSpecError {
 /// else nothing.
 fn near_option(option: &str) -> String {
     let (name, value) = option.split_once('=').unwrap_or((option, "F"));
+    // A number-valued option named without its value: its form.
+    if !option.contains('=') && KNOBS.iter().any(|k| k.name == name) {
+        return format!("; did you mean `{name}=F`?");
+    }
     let names = ["exact", "own"]
         .into_iter()
         .chain(KNOBS.iter().map(|k| k.name));
@@ -370,7 +374,7 @@ mod tests {
         let knob = e("exact:bdi=0.95");
         assert!(knob.starts_with("`bdi=0.95` is not an option of dp; did you mean `bid=0.95`?"));
         assert!(e("nosie").contains("; did you mean `noise=F`?"));
-        assert!(e("bid").starts_with("`bid` is not an option of dp"));
+        assert!(e("bid").starts_with("`bid` is not an option of dp; did you mean `bid=F`?"));
         assert_eq!(e("own:own"), "dp option `own` is given twice");
         assert_eq!(e("bid=1:bid=2"), "dp option `bid` is given twice");
     }

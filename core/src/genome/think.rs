@@ -43,9 +43,9 @@ pub struct Think {
     pub exact_scaled: f64,
     /// When no rule reads the opponent's bids, whether the bids still
     /// search (taking them as `dp`'s and a tenth either side): only while
-    /// every bid it made was within this share of `dp`'s (signed amounts,
-    /// a point's slack); 0: never; [`Think::UNREAD_ANY`] or more: whatever
-    /// it bid.
+    /// every bid it made was within this share of `dp`'s (signed amounts
+    /// on the same bundle, a point's slack); 0: never;
+    /// [`Think::UNREAD_ANY`] or more: whatever it bid.
     pub unread_within: f64,
 }
 

@@ -171,4 +171,6 @@ pub fn serve_stdio(
 #[cfg(test)]
 mod tests;
 #[cfg(test)]
+mod unread_tests;
+#[cfg(test)]
 mod win_tests;

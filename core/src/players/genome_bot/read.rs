@@ -6,7 +6,9 @@
 //! read for the bid by win probability (`read`): the first rule that fits
 //! the bids seen (on the bot's table, then on the exact one within
 //! `ExactFits`, the signed rule also scaled by a fitted factor where
-//! asked), with the errors it made (`read_by`, `fitted_scale`, `Fit`).
+//! asked), with the errors it made (`read_by`, `fitted_scale`, `Fit`);
+//! and, for an opponent no rule reads, whether its bids were near `dp`'s
+//! (`near_signed`, for thinking's `unread_within`).
 
 use crate::genome::Think;
 use crate::genome::plan::{Read, WinPlan};
@@ -135,20 +137,26 @@ impl OpponentRead {
     }
 
     /// Whether each of the opponent's `bids` seen was within `share` of
-    /// the signed prediction on my table (signed amounts, a point's slack;
-    /// at least one seen), or `share` is [`Think::UNREAD_ANY`] or more.
+    /// the signed prediction on my table (signed amounts, `NEAR_SLACK`
+    /// points' slack, on the bundle predicted where the prediction is more
+    /// than that; at least one seen): always when `share` is
+    /// [`Think::UNREAD_ANY`] or more, never when it is 0.
     pub(super) fn near_signed(&self, bids: &[Bid], share: f64) -> bool {
         if share >= Think::UNREAD_ANY {
             return true;
+        }
+        if share <= 0.0 {
+            return false;
         }
         let pairs = self.signed.iter().zip(bids);
         let seen: Vec<(f64, f64)> = pairs
             .filter_map(|(p, a)| p.map(|p| (signed(&p) as f64, signed(a) as f64)))
             .collect();
-        !seen.is_empty()
-            && seen
-                .iter()
-                .all(|(p, a)| (a - p).abs() <= share * p.abs() + 1.0)
+        let near = |&(p, a): &(f64, f64)| {
+            let same_side = p.abs() <= NEAR_SLACK || p.signum() == a.signum();
+            same_side && (a - p).abs() <= share * p.abs() + NEAR_SLACK
+        };
+        !seen.is_empty() && seen.iter().all(near)
     }
 
     /// How far the opponent's `bids` have matched the signed predictions:
@@ -245,6 +253,11 @@ pub(super) fn signed(b: &Bid) -> i64 {
         Bundle::B => -i64::from(b.amount),
     }
 }
+
+/// The points a bid may be off `dp`'s beyond the share `unread_within`
+/// allows (rounding); a prediction of at most this many points does not
+/// hold the bid to its bundle.
+const NEAR_SLACK: f64 = 1.0;
 
 /// The least predicted amount a scale is fitted on: below it, rounding
 /// and the bundle's sign say little of a scale.

@@ -4,7 +4,9 @@
 //! the tables' leaf (`Probe`), the same dice for every candidate. Puts: the
 //! genome's best few raced by successive halving (`race`); bids: the
 //! margins after each award by those futures, then the best response to
-//! the opponent's bids as read. A move replaces the tuned one only on a
+//! the opponent's bids as read (an opponent no rule reads taken as `dp`
+//! and a tenth either side, while its bids were that near `dp`'s:
+//! `unread_within`). A move replaces the tuned one only on a
 //! clear paired gain. The work is counted (futures × depth × candidates);
 //! a guard per decision (`guard`: CPU time, else wall-clock) stops the
 //! search and plays the best so far, counted (`guard_trips`) and said on

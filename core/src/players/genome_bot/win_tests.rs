@@ -4,7 +4,7 @@
 
 use super::puts;
 use super::puts::WP_CANDIDATES;
-use super::read::{Fit, OpponentRead, read_by, signed};
+use super::read::{Fit, read_by, signed};
 use super::*;
 use crate::game::{BidLog, Put, Strategy};
 use crate::genome::*;
@@ -20,7 +20,7 @@ fn bot(genome: &Genome) -> GenomeBot {
 }
 
 /// The test table's skewness rows, which the tables' model reads.
-fn with_skews() {
+pub(super) fn with_skews() {
     let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
     crate::value::spread::skews_of(testkit::table(), threads);
 }
@@ -62,7 +62,7 @@ fn table_futures(bot: &GenomeBot, v: &View) -> crate::win::bid::Futures {
 }
 
 /// The opponent's bid at `view` as `wp` reads it.
-fn read_at(wp: &GenomeBot, view: &View) -> Option<Vec<Bid>> {
+pub(super) fn read_at(wp: &GenomeBot, view: &View) -> Option<Vec<Bid>> {
     wp.opponent
         .read(view.auction()?, &view.opp_bids, wp.model.genes())
 }
@@ -486,7 +486,7 @@ fn the_read_predicts_signed_and_own_bundle_bids_exactly_and_drops_a_contradicted
 
 /// The champion's way of playing for the win (tables, the read) with
 /// thinking as `think`.
-fn thinking(think: Think) -> GenomeBot {
+pub(super) fn thinking(think: Think) -> GenomeBot {
     let mut g = Genome::default();
     g.genes[WP_PUT_AUCTIONS] = 11.0;
     g.genes[WP_BID_AUCTIONS] = 11.0;
@@ -495,7 +495,7 @@ fn thinking(think: Think) -> GenomeBot {
     bot(&g)
 }
 
-const THINK: Think = Think {
+pub(super) const THINK: Think = Think {
     futures: 24,
     depth: 2,
     candidates: 4,
@@ -551,70 +551,4 @@ fn thinking_moves_only_on_a_clear_gain_and_the_same_on_every_call() {
         changed += usize::from(thought != tuned);
     }
     assert!(changed > 0, "thinking changed no move of {} games", 4);
-}
-
-/// `dp` bidding a third more, plus 17 points and 29 more each auction: a
-/// bidder no read rule follows.
-struct Unreadable(DpBot);
-
-impl Strategy for Unreadable {
-    fn bid(&mut self, view: &View) -> Bid {
-        let b = self.0.bid(view);
-        let k = view.auction().map_or(0, |a| a.index()) as u32;
-        Bid {
-            amount: (b.amount + b.amount / 3 + 17 + 29 * k).min(crate::rules::MAX_BID),
-            ..b
-        }
-    }
-    fn put(&mut self, view: &View) -> Put {
-        self.0.put(view)
-    }
-}
-
-#[test]
-fn against_an_unread_bidder_a_bid_searches_only_while_its_bids_were_near_dps() {
-    with_skews();
-    let mut first = DpBot::new(testkit::table());
-    let mut opponent = Unreadable(DpBot::new(testkit::table()));
-    let (bids, _) = testkit::positions(&mut first, &mut opponent, 4);
-    let mut plain = thinking(Think::OFF);
-    let mut searching = thinking(THINK);
-    // Never, and within a fifth: the bidder bids a third more than dp.
-    let mut kept = [0.0, 0.2].map(|unread_within| {
-        thinking(Think {
-            unread_within,
-            ..THINK
-        })
-    });
-    let mut changed = 0;
-    for v in &bids {
-        let tuned = plain.bid(v);
-        for k in &mut kept {
-            assert_eq!(k.bid(v), tuned, "an unread bidder's bid searched: {v:?}");
-        }
-        // The signed rule is the prior until a bid contradicts it.
-        let first = v.auction().unwrap().is_first();
-        assert!(
-            first || read_at(&kept[0], v).is_none(),
-            "the bidder is read"
-        );
-        changed += usize::from(searching.bid(v) != tuned);
-    }
-    assert!(changed > 0, "searching changed no bid");
-}
-
-#[test]
-fn near_dps_bids_means_each_within_the_share_of_the_signed_prediction() {
-    let bid = |bundle, amount| Bid { bundle, amount };
-    let mut predicted = [None; AUCTIONS];
-    predicted[0] = Some(bid(Bundle::A, 1000));
-    predicted[1] = Some(bid(Bundle::B, 500));
-    let read = OpponentRead::with_signed(predicted);
-    let seen = [bid(Bundle::A, 1090), bid(Bundle::B, 460)];
-    assert!(read.near_signed(&seen, 0.1));
-    assert!(!read.near_signed(&seen, 0.05), "90 points off 1 000");
-    let flipped = [bid(Bundle::B, 1000)];
-    assert!(!read.near_signed(&flipped, 0.5), "the other bundle");
-    assert!(read.near_signed(&flipped, Think::UNREAD_ANY));
-    assert!(!OpponentRead::with_signed([None; AUCTIONS]).near_signed(&seen, 0.5));
 }
