@@ -148,15 +148,14 @@ impl OpponentRead {
         if share <= 0.0 {
             return false;
         }
-        let pairs = self.signed.iter().zip(bids);
-        let seen: Vec<(f64, f64)> = pairs
-            .filter_map(|(p, a)| p.map(|p| (signed(&p) as f64, signed(a) as f64)))
-            .collect();
-        let near = |&(p, a): &(f64, f64)| {
+        let near = |(p, a): (f64, f64)| {
             let same_side = p.abs() <= NEAR_SLACK || p.signum() == a.signum();
             same_side && (a - p).abs() <= share * p.abs() + NEAR_SLACK
         };
-        !seen.is_empty() && seen.iter().all(near)
+        let mut seen = (self.signed.iter().zip(bids))
+            .filter_map(|(p, a)| p.map(|p| (signed(&p) as f64, signed(a) as f64)))
+            .peekable();
+        seen.peek().is_some() && seen.all(near)
     }
 
     /// How far the opponent's `bids` have matched the signed predictions:
