@@ -57,7 +57,7 @@ fn draw(curve: &Curve, x_label: &str, out: &Path, size: (u32, u32)) -> Result<()
     let lines = lines(curve);
     let root = BitMapBackend::new(out, size).into_drawing_area();
     root.fill(&WHITE)?;
-    let (main, side) = root.split_horizontally(size.0.saturating_sub(240));
+    let (main, side) = root.split_horizontally(size.0.saturating_sub(300));
     let ys = lines
         .iter()
         .flat_map(|(_, l)| l.iter().flat_map(|(_, y, h)| [y - h, y + h]));
@@ -112,7 +112,9 @@ where
     DB::ErrorType: 'static,
     X: Ranged<ValueType = f64> + ValueFormatter<f64>,
 {
+    // The bold grid only: a log axis's light lines crowd each decade's end.
     c.configure_mesh()
+        .light_line_style(TRANSPARENT)
         .x_desc(x_label)
         .y_desc("points of win rate over the baseline")
         .x_label_formatter(&|x| format!("{x}"))
