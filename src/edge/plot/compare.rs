@@ -20,8 +20,6 @@ struct Curve {
     rows: Vec<GenerationRow>,
 }
 
-/// The legend's width in pixels (the picture's right strip).
-const LEGEND: u32 = 300;
 /// Characters of 13 px text a legend line holds (after its line sample).
 const LEGEND_CHARS: usize = 36;
 
@@ -86,7 +84,7 @@ fn draw(curves: &[Curve], y_desc: &str, out: &Path, size: (u32, u32)) -> Result<
     register();
     let root = BitMapBackend::new(out, size).into_drawing_area();
     root.fill(&WHITE)?;
-    let (main, side) = root.split_horizontally(size.0.saturating_sub(LEGEND));
+    let (main, side) = root.split_horizontally(super::legend_split(size.0));
     let all = curves.iter().flat_map(|c| &c.rows);
     let last = all.clone().map(|r| r.generation).max().unwrap_or(0);
     let ys = all.flat_map(|r| [r.best, r.mean]);

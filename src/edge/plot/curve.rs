@@ -57,7 +57,7 @@ fn draw(curve: &Curve, x_label: &str, out: &Path, size: (u32, u32)) -> Result<()
     let lines = lines(curve);
     let root = BitMapBackend::new(out, size).into_drawing_area();
     root.fill(&WHITE)?;
-    let (main, side) = root.split_horizontally(size.0.saturating_sub(300));
+    let (main, side) = root.split_horizontally(super::legend_split(size.0));
     let ys = lines
         .iter()
         .flat_map(|(_, l)| l.iter().flat_map(|(_, y, h)| [y - h, y + h]));
@@ -66,15 +66,22 @@ fn draw(curve: &Curve, x_label: &str, out: &Path, size: (u32, u32)) -> Result<()
     let (left, right) = (xs[0], xs[xs.len() - 1]);
     // A log axis when x spans a decade or more (budgets double and
     // quadruple); a small nudge apart per opponent so intervals do not hide
-    // each other.
+    // each other, the lines' spread at most half the closest two x apart so
+    // the points of two near budgets stay apart.
     let log = left > 0.0 && right / left >= 8.0;
     let n = lines.len().max(1) as f64;
+    let along = |x: f64| if log { x.ln() } else { x };
+    let closest = (xs.windows(2))
+        .map(|w| along(w[1]) - along(w[0]))
+        .filter(|d| *d > 0.0)
+        .fold(f64::INFINITY, f64::min);
     let nudge = |x: f64, o: usize| {
         let k = o as f64 - (n - 1.0) / 2.0;
         if log {
-            x * (1.0 + 0.025 * k)
+            x * (0.025_f64.min(0.5 * closest / n) * k).exp()
         } else {
-            x + 0.01 * (right - left).max(1e-9) * k
+            let step = (0.01 * (right - left).max(1e-9)).min(0.5 * closest / n);
+            x + step * k
         }
     };
     let caption = format!(
@@ -112,9 +119,11 @@ where
     DB::ErrorType: 'static,
     X: Ranged<ValueType = f64> + ValueFormatter<f64>,
 {
-    // The bold grid only: a log axis's light lines crowd each decade's end.
+    // The bold grid only (a log axis's light lines crowd each decade's
+    // end), and fewer x labels, which a log axis runs together near 100.
     c.configure_mesh()
-        .light_line_style(TRANSPARENT)
+        .max_light_lines(0)
+        .x_labels(8)
         .x_desc(x_label)
         .y_desc("points of win rate over the baseline")
         .x_label_formatter(&|x| format!("{x}"))

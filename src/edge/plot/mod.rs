@@ -32,6 +32,16 @@ use std::sync::Once;
 /// which leaves gaps after narrow glyphs in a monospaced one ("0. 95").
 const FONT: &[u8] = include_bytes!("../../../assets/DejaVuSans.ttf");
 
+/// The legend's width in pixels (a picture's right strip).
+const LEGEND: u32 = 300;
+
+/// Where a picture `width` pixels wide splits into its plot and its
+/// legend: the legend takes [`LEGEND`] pixels, at most a third of it, so a
+/// narrow picture keeps a plot.
+fn legend_split(width: u32) -> u32 {
+    width - LEGEND.min(width / 3)
+}
+
 fn register() {
     static ONCE: Once = Once::new();
     ONCE.call_once(|| {
@@ -150,6 +160,13 @@ mod tests {
         assert!((lo - 0.49).abs() < 1e-9 && (hi - 0.51).abs() < 1e-9);
         assert_eq!(fit([0.0, 1.0].into_iter(), 0.01, (0.0, 1.0)), (0.0, 1.0));
         assert_eq!(fit(std::iter::empty(), 0.01, (0.0, 1.0)), (0.0, 1.0));
+    }
+
+    #[test]
+    fn the_legend_takes_its_width_but_never_more_than_a_third() {
+        assert_eq!(legend_split(1200), 900, "the default picture");
+        assert_eq!(legend_split(600), 400);
+        assert_eq!(legend_split(300), 200, "the narrowest keeps a plot");
     }
 
     #[test]
