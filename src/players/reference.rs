@@ -119,11 +119,14 @@ pub enum DpSpecError {
 /// name before any `=`; a number-valued one offered with the value given),
 /// else nothing.
 fn near_option(option: &str) -> String {
-    let (name, value) = option.split_once('=').unwrap_or((option, "F"));
-    // A number-valued option named without its value: its form.
-    if !option.contains('=') && KNOBS.iter().any(|k| k.name == name) {
-        return format!("; did you mean `{name}=F`?");
-    }
+    let (name, value) = match option.split_once('=') {
+        Some(named) => named,
+        // A number-valued option named without its value: its form.
+        None if KNOBS.iter().any(|k| k.name == option) => {
+            return format!("; did you mean `{option}=F`?");
+        }
+        None => (option, "F"),
+    };
     let names = ["exact", "own"]
         .into_iter()
         .chain(KNOBS.iter().map(|k| k.name));
